@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "MapEngine",
+    products: [
+        .library(name: "MapGeometry", targets: ["MapGeometry"]),
+        .library(name: "MapClustering", targets: ["MapClustering"]),
+        .library(name: "MapRouting", targets: ["MapRouting"]),
+        .executable(name: "mapctl", targets: ["mapctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGEOS",
+            pkgConfig: "geos",
+            providers: [.apt(["libgeos-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPROJ",
+            pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"])]
+        ),
+        .target(name: "MapGeometry", dependencies: ["CGEOS", "CPROJ"]),
+        .target(name: "MapClustering", dependencies: ["MapGeometry"]),
+        .target(name: "MapRouting", dependencies: ["MapGeometry"]),
+        .executableTarget(
+            name: "mapctl",
+            dependencies: [
+                "MapGeometry", "MapClustering", "MapRouting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
+        .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering"]),
+        .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting"]),
+        .testTarget(name: "MapctlTests", dependencies: ["mapctl"]),
+    ]
+)

@@ -1,0 +1,1 @@
+/// Zoom-level clustering of map markers (see issue "Clustering").

@@ -1,0 +1,1 @@
+/// Stop ordering and routes (see issue "Router").

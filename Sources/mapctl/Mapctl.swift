@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `mapctl` command line: one subcommand per job, GeoJSON on standard output.
+@main
+struct Mapctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mapctl",
+        abstract: "Map geometry and routing engine: clustering, extents, routes, validation.",
+        discussion: """
+            Input is a GeoJSON file path or - for standard input. Results are GeoJSON on
+            standard output; messages go to standard error.
+            Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,
+            74 I/O error, 1 anything else.
+            """,
+        version: MapctlVersion.string,
+        subcommands: []
+    )
+}
