@@ -73,7 +73,8 @@ struct WarningCollector {
         if dropped > 0 {
             warnings.append(GeoJSONWarning(code: "too_many_warnings", message: "\(dropped) more warnings not listed"))
         }
-        warnings.sort { $0.offset < $1.offset }
+        // Stable: warnings at the same offset keep the order they were found in.
+        warnings = warnings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
         // Line numbers are counted in one pass over the input, not once per warning.
         var line = 1, lineStart = 0, index = 0
         for position in warnings.indices {
