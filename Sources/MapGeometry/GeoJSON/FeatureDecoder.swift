@@ -15,7 +15,7 @@ extension GeoJSONDecoder {
         // A geometry error is held back until the members are checked, so that a
         // missing "properties" is reported before a bad ring further in.
         var geometryError: GeoJSONError?
-        if try beginObject() {
+        if try beginGeoJSONObject(seen: &seen) {
             repeat {
                 let key = try memberName()
                 if scanner.token(key, equals: "type") {

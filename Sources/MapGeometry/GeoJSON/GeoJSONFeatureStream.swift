@@ -75,7 +75,8 @@ public struct GeoJSONFeatureStream {
                 }
                 state = .collection(index: index + 1)
                 if index & 0x3FFF == 0x3FFF { decoder.releaseConsumedPages() }
-                if let feature = try decoder.decodeFeatureSlot(index: index, skipped: &skipped) { return feature }
+                // Decoded into the (empty) pending list; a skipped element leaves it empty.
+                try decoder.decodeFeatureSlot(index: index, into: &pending, skipped: &skipped)
             case let .sequence(record):
                 guard let features = try decoder.decodeSequenceRecord(record, skipped: &skipped) else {
                     state = .done

@@ -18,7 +18,7 @@ extension GeoJSONDecoder {
         var seen: UInt32 = 0
         var others: [StringToken] = []
         var geometry: Geometry?
-        if try beginObject() {
+        if try beginGeoJSONObject(seen: &seen) {
             repeat {
                 let key = try memberName()
                 if scanner.token(key, equals: "type") {

@@ -5,11 +5,35 @@ struct ParsedNumber {
     var decimals: Int
 }
 
-/// Exact powers of ten a `Double` holds (10^0 ... 10^22).
-private let exactPowersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
+/// Exact powers of ten a `Double` holds (10^0 ... 10^22). A switch of literals
+/// compiles to a constant table: no lazy global, no bounds check, no reference count.
+@inline(__always)
+func exactPowerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
 }
 
 extension JSONScanner {
@@ -32,6 +56,8 @@ extension JSONScanner {
         var exponent = 0
         var fractionDigits = 0
 
+        // Digits beyond 19 significant ones cannot be held: the slow path takes over.
+        var truncated = false
         // Integer part: 0 or [1-9][0-9]*
         guard index < end else { throw numberError(at: start, "a digit") }
         var digit = byte(at: index) &- 0x30
@@ -51,27 +77,24 @@ extension JSONScanner {
                     significantDigits += 1
                 } else {
                     exponent += 1
-                    significantDigits += 1
+                    truncated = true
                 }
                 index += 1
             }
         }
-        // Fraction
+        // Fraction: leading zeros (0.000123) shift the exponent but are not significant.
         if index < end, byte(at: index) == 0x2E {
             index += 1
             let fractionStart = index
             while index < end {
                 digit = byte(at: index) &- 0x30
                 guard digit < 10 else { break }
-                if mantissa == 0 && digit == 0 {
-                    // Leading zeros of 0.000123 are not significant.
-                    exponent -= 1
-                } else if significantDigits < 19 {
+                if significantDigits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits += 1
                     exponent -= 1
+                    if mantissa != 0 { significantDigits += 1 }
                 } else {
-                    significantDigits += 1
+                    truncated = true
                 }
                 index += 1
             }
@@ -106,9 +129,9 @@ extension JSONScanner {
         offset = index
         let decimals = max(0, fractionDigits)
 
-        if significantDigits <= 15, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
+        if !truncated, significantDigits <= 15, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
-            value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+            value = exponent < 0 ? value / exactPowerOfTen(-exponent) : value * exactPowerOfTen(exponent)
             return ParsedNumber(value: negative ? -value : value, decimals: decimals)
         }
         if mantissa == 0 { return ParsedNumber(value: negative ? -0.0 : 0.0, decimals: decimals) }
