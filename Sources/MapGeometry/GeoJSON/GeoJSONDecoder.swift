@@ -12,6 +12,8 @@ struct GeoJSONDecoder {
     let typeKey: [UInt8]?
     /// Reused between objects for the duplicate-key check.
     var keyScratch: [StringToken] = []
+    /// Reused by every array of positions (lines, rings) while it is read.
+    var positionScratch: [Position] = []
     /// Where `peekType` found `type` as the first member: (object start, offset after its value),
     /// so that decoding the object continues from there instead of reading `type` again.
     var typeResume: (object: Int, resume: Int)?

@@ -217,8 +217,13 @@ extension GeoJSONDecoder {
     private mutating func decodePositions(type: GeoJSONType, levelsAbove: Int) throws(GeoJSONError) -> [Position] {
         try expectArray(type: type, levelsAbove: levelsAbove)
         scanner.offset += 1
-        var positions: [Position] = []
-        if scanner.peek() == UInt8(ascii: "]") { scanner.offset += 1; return positions }
+        if scanner.peek() == UInt8(ascii: "]") { scanner.offset += 1; return [] }
+        // Collected in a reused scratch array, then copied once at the exact size
+        // (appending to a fresh array reallocated it 4-5 times for a 14-vertex ring).
+        var positions = positionScratch
+        positionScratch = []
+        positions.removeAll(keepingCapacity: true)
+        defer { positionScratch = positions }
         var index = 0
         repeat {
             scanner.skipWhitespace()
@@ -227,7 +232,7 @@ extension GeoJSONDecoder {
             }
             index += 1
         } while try scanner.commaOrClose(UInt8(ascii: "]"))
-        return positions
+        return Array(positions)
     }
 
     /// Throws unless an array starts at the current offset, naming the nesting problem.

@@ -39,7 +39,7 @@ func exactPowerOfTen(_ exponent: Int) -> Double {
 extension JSONScanner {
     /// Parses a JSON number at the current offset.
     ///
-    /// Clinger's fast path: up to 15 significant digits and a decimal exponent within
+    /// Clinger's fast path: a mantissa of at most 2^53 and a decimal exponent within
     /// ±22 give an exactly rounded result with one multiplication or division (both
     /// operands are exact doubles). Anything else goes to Swift's correctly rounded
     /// `Double(String)`. Rejects `NaN`, `Infinity`, leading `+`, leading zeros, and
@@ -52,14 +52,13 @@ extension JSONScanner {
         if index < end, byte(at: index) == 0x2D { negative = true; index += 1 }
 
         var mantissa: UInt64 = 0
-        var significantDigits = 0
         var exponent = 0
         var fractionDigits = 0
 
-        // Digits beyond 19 significant ones cannot be held: the slow path takes over.
-        var truncated = false
-        // Integer part: 0 or [1-9][0-9]*
+        // Integer part: 0 or [1-9][0-9]*. Digits are accumulated without per-digit checks;
+        // more than 19 digits in all (which could overflow) go to the slow path below.
         guard index < end else { throw numberError(at: start, "a digit") }
+        let digitsStart = index
         var digit = byte(at: index) &- 0x30
         guard digit < 10 else { throw numberError(at: start, "a digit") }
         if digit == 0 {
@@ -72,34 +71,25 @@ extension JSONScanner {
             while index < end {
                 digit = byte(at: index) &- 0x30
                 guard digit < 10 else { break }
-                if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits += 1
-                } else {
-                    exponent += 1
-                    truncated = true
-                }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
         }
-        // Fraction: leading zeros (0.000123) shift the exponent but are not significant.
+        var digitCount = index - digitsStart
+        // Fraction
         if index < end, byte(at: index) == 0x2E {
             index += 1
             let fractionStart = index
             while index < end {
                 digit = byte(at: index) &- 0x30
                 guard digit < 10 else { break }
-                if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    exponent -= 1
-                    if mantissa != 0 { significantDigits += 1 }
-                } else {
-                    truncated = true
-                }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
             fractionDigits = index - fractionStart
             guard fractionDigits > 0 else { offset = index; throw numberError(at: index, "a digit after '.'") }
+            digitCount += fractionDigits
+            exponent = -fractionDigits
         }
         // Exponent
         if index < end, byte(at: index) | 0x20 == 0x65 {
@@ -129,12 +119,12 @@ extension JSONScanner {
         offset = index
         let decimals = max(0, fractionDigits)
 
-        if !truncated, significantDigits <= 15, exponent >= -22, exponent <= 22 {
-            var value = Double(mantissa)
+        if digitCount <= 19, mantissa <= (1 << 53), exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)  // exact: at most 2^53
             value = exponent < 0 ? value / exactPowerOfTen(-exponent) : value * exactPowerOfTen(exponent)
             return ParsedNumber(value: negative ? -value : value, decimals: decimals)
         }
-        if mantissa == 0 { return ParsedNumber(value: negative ? -0.0 : 0.0, decimals: decimals) }
+        if digitCount <= 19, mantissa == 0 { return ParsedNumber(value: negative ? -0.0 : 0.0, decimals: decimals) }
         return ParsedNumber(value: slowParse(from: start, to: index), decimals: decimals)
     }
 

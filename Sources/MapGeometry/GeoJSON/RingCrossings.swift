@@ -19,6 +19,55 @@ struct RingCrossings {
     }
 
     init(rings: [LinearRing]) {
+        let segmentCount = rings.reduce(0) { $0 + max(0, $1.positions.count - 1) }
+        if segmentCount <= 32 {
+            checkAllPairs(rings)
+        } else {
+            sweep(rings)
+        }
+    }
+
+    /// Small polygons (a 14-vertex building): every pair, no allocation, no sort.
+    private mutating func checkAllPairs(_ rings: [LinearRing]) {
+        for first in rings.indices {
+            let a = rings[first].positions
+            for i in 0..<(a.count - 1) {
+                for second in first..<rings.count {
+                    let b = rings[second].positions
+                    for j in (second == first ? i + 1 : 0)..<(b.count - 1) {
+                        compare(rings, ring: first, segment: i, with: second, segment: j)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records a crossing between segment `i` of ring `first` and segment `j` of ring `second`.
+    @inline(__always)
+    private mutating func compare(_ rings: [LinearRing], ring first: Int, segment i: Int, with second: Int, segment j: Int) {
+        let a = rings[first].positions, b = rings[second].positions
+        let p1 = a[i], p2 = a[i + 1], q1 = b[j], q2 = b[j + 1]
+        // Quick rejection on the bounding boxes.
+        if max(p1.longitude, p2.longitude) < min(q1.longitude, q2.longitude)
+            || max(q1.longitude, q2.longitude) < min(p1.longitude, p2.longitude)
+            || max(p1.latitude, p2.latitude) < min(q1.latitude, q2.latitude)
+            || max(q1.latitude, q2.latitude) < min(p1.latitude, p2.latitude) {
+            return
+        }
+        if first == second {
+            // Neighbouring segments share a vertex, and so do the first and last.
+            let distance = abs(i - j)
+            if distance <= 1 || distance == a.count - 2 { return }
+            if selfCrossing == nil, Self.properlyCross(p1, p2, q1, q2) || Self.overlap(p1, p2, q1, q2) {
+                selfCrossing = (first, Self.describe(p1, p2, q1, q2))
+            }
+        } else if crossingBetweenRings == nil, Self.properlyCross(p1, p2, q1, q2) {
+            crossingBetweenRings = (first, second, Self.describe(p1, p2, q1, q2))
+        }
+    }
+
+    /// Larger polygons: a sweep from west to east over segments sorted by their west end.
+    private mutating func sweep(_ rings: [LinearRing]) {
         var segments: [Segment] = []
         segments.reserveCapacity(rings.reduce(0) { $0 + $1.positions.count })
         for (ringIndex, ring) in rings.enumerated() {
