@@ -232,7 +232,9 @@ extension GeoJSONDecoder {
             }
             index += 1
         } while try scanner.commaOrClose(UInt8(ascii: "]"))
-        return Array(positions)
+        // A real copy (Array(positions) would share the scratch buffer, and the next
+        // removeAll would then reallocate it at full capacity).
+        return positions.withUnsafeBufferPointer { Array($0) }
     }
 
     /// Throws unless an array starts at the current offset, naming the nesting problem.

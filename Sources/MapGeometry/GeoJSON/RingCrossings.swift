@@ -16,6 +16,8 @@ struct RingCrossings {
         var index: Int32
         var minX: Double
         var maxX: Double
+        var minY: Double
+        var maxY: Double
     }
 
     init(rings: [LinearRing]) {
@@ -67,38 +69,39 @@ struct RingCrossings {
     }
 
     /// Larger polygons: a sweep from west to east over segments sorted by their west end.
+    /// The active list holds the segments still reaching the sweep line; expired ones are
+    /// dropped during the same pass that compares against the rest.
     private mutating func sweep(_ rings: [LinearRing]) {
         var segments: [Segment] = []
         segments.reserveCapacity(rings.reduce(0) { $0 + $1.positions.count })
         for (ringIndex, ring) in rings.enumerated() {
             let positions = ring.positions
             for index in 0..<(positions.count - 1) {
-                let a = positions[index].longitude, b = positions[index + 1].longitude
-                segments.append(Segment(ring: Int32(ringIndex), index: Int32(index), minX: min(a, b), maxX: max(a, b)))
+                let a = positions[index], b = positions[index + 1]
+                segments.append(Segment(ring: Int32(ringIndex), index: Int32(index),
+                                        minX: min(a.longitude, b.longitude), maxX: max(a.longitude, b.longitude),
+                                        minY: min(a.latitude, b.latitude), maxY: max(a.latitude, b.latitude)))
             }
         }
         segments.sort { $0.minX < $1.minX }
         var active: [Segment] = []
         for segment in segments {
-            active.removeAll { $0.maxX < segment.minX }
-            for other in active {
-                guard crossingBetweenRings == nil || (other.ring == segment.ring && selfCrossing == nil) else { continue }
-                let first = rings[Int(other.ring)].positions, second = rings[Int(segment.ring)].positions
-                let p1 = first[Int(other.index)], p2 = first[Int(other.index) + 1]
-                let q1 = second[Int(segment.index)], q2 = second[Int(segment.index) + 1]
-                if other.ring == segment.ring {
-                    // Neighbouring segments share a vertex, and so do the first and last.
-                    let count = first.count - 1
-                    let distance = abs(Int(other.index) - Int(segment.index))
-                    if distance <= 1 || distance == count - 1 { continue }
-                    if selfCrossing == nil, Self.properlyCross(p1, p2, q1, q2) || Self.overlap(p1, p2, q1, q2) {
-                        selfCrossing = (Int(segment.ring), Self.describe(p1, p2, q1, q2))
-                    }
-                } else if crossingBetweenRings == nil, Self.properlyCross(p1, p2, q1, q2) {
-                    let (low, high) = (min(other.ring, segment.ring), max(other.ring, segment.ring))
-                    crossingBetweenRings = (Int(low), Int(high), Self.describe(p1, p2, q1, q2))
+            var kept = 0
+            for position in active.indices {
+                let other = active[position]
+                guard other.maxX >= segment.minX else { continue }  // left behind by the sweep
+                active[kept] = other
+                kept += 1
+                guard other.maxY >= segment.minY, other.minY <= segment.maxY else { continue }
+                let first = Int(other.ring), second = Int(segment.ring)
+                guard crossingBetweenRings == nil || (first == second && selfCrossing == nil) else { continue }
+                if first <= second {
+                    compare(rings, ring: first, segment: Int(other.index), with: second, segment: Int(segment.index))
+                } else {
+                    compare(rings, ring: second, segment: Int(segment.index), with: first, segment: Int(other.index))
                 }
             }
+            active.removeLast(active.count - kept)
             if crossingBetweenRings != nil, selfCrossing != nil { return }
             active.append(segment)
         }
