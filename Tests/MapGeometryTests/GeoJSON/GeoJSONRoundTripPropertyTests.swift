@@ -103,3 +103,32 @@ extension GeoJSONReader.Options {
         return options
     }
 }
+
+/// The fast number parser against Swift's correctly rounded `Double(String)`.
+@Suite("GeoJSON number parsing over random inputs")
+struct GeoJSONNumberPropertyTests {
+    func parse(_ text: String) -> Double? {
+        let buffer = JSONBuffer(copying: Array(text.utf8))
+        var scanner = JSONScanner(base: buffer.base, end: buffer.count)
+        guard let number = try? scanner.scanNumber(), scanner.offset == buffer.count else { return nil }
+        return number.value
+    }
+
+    @Test func shortestTextOfAnyDoubleReadsBackExactly() async {
+        let bits = Gen.uint64(in: 0...UInt64.max).map { Double(bitPattern: $0) }.filter(\.isFinite)
+        await propertyCheck(count: 2000, input: bits) { value in
+            let text = value.description  // e.g. 1.2345e-300, 5e-324, 0.1
+            #expect(parse(text) == Double(text), "\(text)")
+        }
+    }
+
+    @Test func decimalDigitStringsMatchTheCorrectlyRoundedValue() async {
+        let digits = Gen.number.string(of: 1...24)
+        let input = zip(digits, digits, Gen.int(in: -30...30), Gen.bool())
+        await propertyCheck(count: 2000, input: input) { integer, fraction, exponent, negative in
+            let trimmed = integer.drop { $0 == "0" }
+            let text = (negative ? "-" : "") + (trimmed.isEmpty ? "0" : String(trimmed)) + "." + fraction + "e\(exponent)"
+            #expect(parse(text) == Double(text), "\(text)")
+        }
+    }
+}
