@@ -1,0 +1,2 @@
+// Placeholder replaced once the GEOS/PROJ bridges land.
+print("GeometryCompare")
