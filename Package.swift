@@ -33,7 +33,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
+        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering"]),
         .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting"]),
         .testTarget(name: "MapctlTests", dependencies: ["mapctl"]),
