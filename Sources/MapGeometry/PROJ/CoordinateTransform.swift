@@ -32,7 +32,12 @@ public final class CoordinateTransform: Sendable {
         let key = source + "\u{0}" + target
         if let hit = cache.withLock({ $0[key] }) { return hit }
         let created = try CoordinateTransform(from: source, to: target)
-        return cache.withLock { $0[key, default: created] }
+        // Store it unless another thread got there first (a `[key, default:]` read would not store).
+        return cache.withLock { cache in
+            if let raced = cache[key] { return raced }
+            cache[key] = created
+            return created
+        }
     }
 
     private static let cache = Mutex<[String: CoordinateTransform]>([:])
