@@ -32,5 +32,11 @@ let package = Package(
             dependencies: ["BenchmarkInputs", .product(name: "MapGeometry", package: "MapEngine")],
             path: "Sources/GeometryCompare"
         ),
+        // Every GEOS/PROJ bridge call on one thread, for valgrind --leak-check=full.
+        .executableTarget(
+            name: "BridgeWorkout",
+            dependencies: ["BenchmarkInputs", .product(name: "MapGeometry", package: "MapEngine")],
+            path: "Sources/BridgeWorkout"
+        ),
     ]
 )
