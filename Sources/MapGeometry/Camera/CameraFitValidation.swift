@@ -1,0 +1,34 @@
+extension CameraFit {
+    /// Rejects values no map could use, naming the option, before any work starts.
+    static func validate(viewport: Viewport, options: CameraFitOptions) throws(CameraFitError) {
+        func require(_ name: String, _ value: Double, _ expected: String, _ ok: (Double) -> Bool) throws(CameraFitError) {
+            guard value.isFinite, ok(value) else {
+                throw .invalidOption(name: name, value: CameraFitError.format(value), expected: expected)
+            }
+        }
+        let positive = "a finite number of points > 0", nonNegative = "a finite number ≥ 0"
+        try require("viewport width", viewport.width, positive) { $0 > 0 }
+        try require("viewport height", viewport.height, positive) { $0 > 0 }
+        let insets = viewport.insets
+        for (name, value) in [("top", insets.top), ("right", insets.right), ("bottom", insets.bottom), ("left", insets.left)] {
+            try require("\(name) inset", value, nonNegative) { $0 >= 0 }
+        }
+        try require("padding", options.padding, nonNegative) { $0 >= 0 }
+        guard options.tileSize > 0 else {
+            throw .invalidOption(name: "tile size", value: String(options.tileSize), expected: "256 or 512 pixels")
+        }
+        try require("minimum zoom", options.minZoom, "a finite zoom") { _ in true }
+        try require("maximum zoom", options.maxZoom, "a finite zoom ≥ the minimum zoom \(options.minZoom)") {
+            $0 >= options.minZoom
+        }
+        try require("single-object zoom", options.singleObjectZoom, "a finite zoom") { _ in true }
+        try require("zoom snap", options.snap.step, "0 (none) or a positive step such as 1 or 0.5") { $0 >= 0 }
+        try require("bearing", options.bearing, "a finite angle in degrees") { _ in true }
+        if let marker = options.marker {
+            try require("marker width", marker.width, nonNegative) { $0 >= 0 }
+            try require("marker height", marker.height, nonNegative) { $0 >= 0 }
+            try require("marker anchor x", marker.anchorX, "a fraction 0...1") { (0...1).contains($0) }
+            try require("marker anchor y", marker.anchorY, "a fraction 0...1") { (0...1).contains($0) }
+        }
+    }
+}

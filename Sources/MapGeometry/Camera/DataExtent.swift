@@ -1,0 +1,75 @@
+/// Collects geometries and positions and answers their smallest bounding box: the
+/// smallest longitude interval (crossing ±180 when that is smaller, see
+/// ``LongitudeCoverage``) and the latitude range.
+///
+/// Latitudes are kept as given (up to ±90); the camera fit clamps them to the
+/// Web Mercator square, see ``CameraFit``.
+public struct DataExtent: Sendable {
+    private var longitudes = LongitudeCoverage()
+    /// Southernmost and northernmost latitude seen so far.
+    public private(set) var south = Double.infinity
+    public private(set) var north = -Double.infinity
+    /// Number of positions added.
+    public private(set) var positionCount = 0
+
+    public init() {}
+
+    /// Extent of `geometries` (features without geometry are simply not passed in).
+    public init(_ geometries: some Sequence<Geometry>) {
+        for geometry in geometries { add(geometry) }
+    }
+
+    /// True while no position has been added.
+    public var isEmpty: Bool { positionCount == 0 }
+
+    /// Adds one point.
+    public mutating func add(_ position: Position) {
+        longitudes.add(longitude: position.longitude)
+        addLatitude(position.latitude)
+        positionCount += 1
+    }
+
+    /// Adds a continuous path (polyline or ring): its longitudes as written, see ``LongitudeCoverage``.
+    public mutating func add(path positions: [Position]) {
+        guard !positions.isEmpty else { return }
+        longitudes.add(path: positions)
+        for position in positions { addLatitude(position.latitude) }
+        positionCount += positions.count
+    }
+
+    /// Adds every position of a geometry; lines and rings count as paths.
+    public mutating func add(_ geometry: Geometry) {
+        switch geometry {
+        case let .point(position): add(position)
+        case let .multiPoint(multi): for position in multi.positions { add(position) }
+        case let .lineString(line): add(path: line.positions)
+        case let .multiLineString(multi): for line in multi.lineStrings { add(path: line.positions) }
+        case let .polygon(polygon): for ring in polygon.rings { add(path: ring.positions) }
+        case let .multiPolygon(multi):
+            for polygon in multi.polygons {
+                for ring in polygon.rings { add(path: ring.positions) }
+            }
+        case let .geometryCollection(members): for member in members { add(member) }
+        }
+    }
+
+    /// The smallest box containing everything added (`west > east` when it crosses ±180),
+    /// or nil when nothing was added.
+    public var bounds: BoundingBox? {
+        guard let interval = longitudes.smallestInterval() else { return nil }
+        return BoundingBox(unchecked: interval.west, south, interval.east, north)
+    }
+
+    private mutating func addLatitude(_ latitude: Double) {
+        south = min(south, latitude)
+        north = max(north, latitude)
+    }
+}
+
+extension BoundingBox {
+    /// The smallest box containing all `geometries`, crossing the antimeridian when that is
+    /// smaller (Fiji, the Aleutians, Chukotka); nil when they hold no position.
+    public static func smallest(containing geometries: some Sequence<Geometry>) -> BoundingBox? {
+        DataExtent(geometries).bounds
+    }
+}

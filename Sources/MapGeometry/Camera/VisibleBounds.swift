@@ -1,0 +1,44 @@
+/// The area a camera shows. Longitudes are not wrapped: `west < east` always, they may lie
+/// beyond ±180 when the view crosses the antimeridian, and `east − west` exceeds 360 when the
+/// viewport is wider than the world (Leaflet's `getBounds()` and geo-viewport's `bounds()`
+/// report the same numbers). ``boundingBox`` gives the RFC 7946 form.
+///
+/// Latitudes beyond ±85.0511° appear when the view reaches past the top or bottom of the
+/// Mercator square; they stay below ±90.
+public struct VisibleBounds: Hashable, Sendable {
+    public let west: Double
+    public let south: Double
+    public let east: Double
+    public let north: Double
+
+    public init(west: Double, south: Double, east: Double, north: Double) {
+        self.west = west
+        self.south = south
+        self.east = east
+        self.north = north
+    }
+
+    /// Degrees of longitude across the view.
+    public var longitudeSpan: Double { east - west }
+
+    /// True when the view shows the whole world's width (and more).
+    public var isWiderThanWorld: Bool { longitudeSpan >= 360 }
+
+    /// The RFC 7946 box: longitudes in −180...180, `west > east` when the view crosses ±180,
+    /// −180...180 when it is wider than the world.
+    public var boundingBox: BoundingBox {
+        guard !isWiderThanWorld else { return BoundingBox(unchecked: -180, south, 180, north) }
+        return BoundingBox(unchecked: Self.wrapped(west, keeping: -180), south, Self.wrapped(east, keeping: 180), north)
+    }
+
+    /// `[west, south, east, north]` of ``boundingBox``.
+    public var array: [Double] { boundingBox.array }
+
+    /// A longitude moved into −180...180; `edge` (±180) is kept as is, its twin is moved.
+    private static func wrapped(_ longitude: Double, keeping edge: Double) -> Double {
+        var value = longitude.truncatingRemainder(dividingBy: 360)
+        if value < -180 || (value == -180 && edge == 180) { value += 360 }
+        if value > 180 || (value == 180 && edge == -180) { value -= 360 }
+        return value
+    }
+}
