@@ -33,10 +33,30 @@ public struct CameraFit: Hashable, Sendable {
 
     /// Fits the smallest box around `geometries`.
     /// - Throws: ``CameraFitError/noData`` when they hold no position, or any fit error.
+    @inlinable  // specialised for the caller's sequence type: no generic iteration per element
     public init(
         geometries: some Sequence<Geometry>, viewport: Viewport, options: CameraFitOptions = .init()
     ) throws(CameraFitError) {
         try self.init(extent: DataExtent(geometries), viewport: viewport, options: options)
+    }
+
+    /// Fits the smallest box around an array of geometries.
+    public init(geometries: [Geometry], viewport: Viewport, options: CameraFitOptions = .init()) throws(CameraFitError) {
+        try self.init(extent: DataExtent(geometries), viewport: viewport, options: options)
+    }
+
+    /// Fits marker positions (the fastest way in: no geometry values to unpack).
+    /// - Throws: ``CameraFitError/noData`` when there is none, or any fit error.
+    @inlinable
+    public init(
+        positions: some Sequence<Position>, viewport: Viewport, options: CameraFitOptions = .init()
+    ) throws(CameraFitError) {
+        try self.init(extent: DataExtent(positions: positions), viewport: viewport, options: options)
+    }
+
+    /// Fits marker positions held in an array.
+    public init(positions: [Position], viewport: Viewport, options: CameraFitOptions = .init()) throws(CameraFitError) {
+        try self.init(extent: DataExtent(positions: positions), viewport: viewport, options: options)
     }
 
     /// Fits the box of a collected extent.
@@ -50,12 +70,16 @@ public struct CameraFit: Hashable, Sendable {
         try Self.validate(viewport: viewport, options: options)
         let room = Self.room(viewport: viewport, options: options)
         let free = (width: viewport.width - room.horizontal, height: viewport.height - room.vertical)
-        try Self.checkFree(free.width, axis: "width", size: viewport.width,
-                           parts: ["left inset": viewport.insets.left, "right inset": viewport.insets.right,
-                                   "padding": 2 * options.padding, "marker": options.marker?.width ?? 0])
-        try Self.checkFree(free.height, axis: "height", size: viewport.height,
-                           parts: ["top inset": viewport.insets.top, "bottom inset": viewport.insets.bottom,
-                                   "padding": 2 * options.padding, "marker": options.marker?.height ?? 0])
+        guard free.width > 0 else {
+            throw Self.noRoom(free.width, axis: "width", size: viewport.width, parts: [
+                "left inset": viewport.insets.left, "right inset": viewport.insets.right,
+                "padding": 2 * options.padding, "marker": options.marker?.width ?? 0])
+        }
+        guard free.height > 0 else {
+            throw Self.noRoom(free.height, axis: "height", size: viewport.height, parts: [
+                "top inset": viewport.insets.top, "bottom inset": viewport.insets.bottom,
+                "padding": 2 * options.padding, "marker": options.marker?.height ?? 0])
+        }
 
         // The data box in world units (0...1 across the world), unwrapped across ±180.
         let east = bounds.crossesAntimeridian ? bounds.east + 360 : bounds.east
@@ -99,10 +123,9 @@ public struct CameraFit: Hashable, Sendable {
         return room + marker.reach
     }
 
-    private static func checkFree(_ free: Double, axis: String, size: Double, parts: [String: Double]) throws(CameraFitError) {
-        guard free > 0 else {
-            throw .noRoom(axis: axis, size: size, parts: parts.filter { $0.value != 0 }, free: free)
-        }
+    /// The error for an axis with no free room, naming the amounts that are not zero.
+    private static func noRoom(_ free: Double, axis: String, size: Double, parts: [String: Double]) -> CameraFitError {
+        .noRoom(axis: axis, size: size, parts: parts.filter { $0.value != 0 }, free: free)
     }
 
     /// A longitude moved into −180...180 (180 stays 180).

@@ -15,8 +15,47 @@ public struct DataExtent: Sendable {
     public init() {}
 
     /// Extent of `geometries` (features without geometry are simply not passed in).
+    @inlinable  // specialised for the caller's sequence type: no generic iteration per element
     public init(_ geometries: some Sequence<Geometry>) {
+        self.init()
+        reserveCapacity(geometries.underestimatedCount)
         for geometry in geometries { add(geometry) }
+    }
+
+    /// Extent of marker positions.
+    @inlinable
+    public init(positions: some Sequence<Position>) {
+        self.init()
+        reserveCapacity(positions.underestimatedCount)
+        for position in positions { add(position) }
+    }
+
+    /// Extent of marker positions held in an array (one call into the module for all of them).
+    public init(positions: [Position]) {
+        self.init()
+        reserveCapacity(positions.count)
+        add(points: positions)
+    }
+
+    /// Adds many points.
+    public mutating func add(points positions: [Position]) {
+        for position in positions {
+            longitudes.add(longitude: position.longitude)
+            addLatitude(position.latitude)
+        }
+        positionCount += positions.count
+    }
+
+    /// Extent of an array of geometries (one call into the module for all of them).
+    public init(_ geometries: [Geometry]) {
+        self.init()
+        reserveCapacity(geometries.count)
+        for geometry in geometries { add(geometry) }
+    }
+
+    /// Reserves room for about `count` points or paths.
+    public mutating func reserveCapacity(_ count: Int) {
+        longitudes.reserveCapacity(count)
     }
 
     /// True while no position has been added.
@@ -41,7 +80,7 @@ public struct DataExtent: Sendable {
     public mutating func add(_ geometry: Geometry) {
         switch geometry {
         case let .point(position): add(position)
-        case let .multiPoint(multi): for position in multi.positions { add(position) }
+        case let .multiPoint(multi): add(points: multi.positions)
         case let .lineString(line): add(path: line.positions)
         case let .multiLineString(multi): for line in multi.lineStrings { add(path: line.positions) }
         case let .polygon(polygon): for ring in polygon.rings { add(path: ring.positions) }

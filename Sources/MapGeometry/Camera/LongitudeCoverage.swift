@@ -9,26 +9,38 @@
 /// The smallest containing interval is the complement of the widest uncovered gap, so data
 /// around Fiji gives a box that crosses the antimeridian instead of a world-wide one.
 public struct LongitudeCoverage: Sendable {
-    /// Normalised pieces: start in −180..<180, end ≤ 180, start ≤ end.
-    private var starts: [Double] = []
-    private var ends: [Double] = []
+    /// A normalised piece of a path: start in −180..<180, end ≤ 180, start ≤ end.
+    private struct Interval {
+        var start: Double
+        var end: Double
+    }
+
+    /// Points, normalised to −180..<180: kept apart from paths to halve the memory the usual
+    /// case (markers) touches.
+    private var points: [Double] = []
+    private var intervals: [Interval] = []
+    /// Westernmost start and easternmost end so far, kept while adding (saves a pass).
+    private var minStart = Double.infinity
+    private var maxEnd = -Double.infinity
     /// Set once an interval spans 360° or more: every longitude is covered.
     public private(set) var coversAllLongitudes = false
 
     public init() {}
 
     /// True when nothing has been added.
-    public var isEmpty: Bool { starts.isEmpty && !coversAllLongitudes }
+    public var isEmpty: Bool { points.isEmpty && intervals.isEmpty && !coversAllLongitudes }
 
-    /// Reserves room for `count` intervals (avoids regrowth for large point sets).
+    /// Reserves room for `count` points (avoids regrowth for large marker sets).
     public mutating func reserveCapacity(_ count: Int) {
-        starts.reserveCapacity(count)
-        ends.reserveCapacity(count)
+        points.reserveCapacity(count)
     }
 
     /// Adds the longitude of a point (any finite value; 190 is the same as −170).
     public mutating func add(longitude: Double) {
-        add(from: longitude, to: longitude)
+        let value = Self.normalized(longitude)
+        points.append(value)
+        minStart = Swift.min(minStart, value)
+        maxEnd = Swift.max(maxEnd, value)
     }
 
     /// Adds every longitude between `from` and `to`, as written (not the shorter way round).
@@ -66,20 +78,15 @@ public struct LongitudeCoverage: Sendable {
     /// then the westernmost, wins, so the result is deterministic.
     public func smallestInterval() -> (west: Double, east: Double)? {
         if coversAllLongitudes { return (-180, 180) }
-        guard !starts.isEmpty else { return nil }
-        var minStart = starts[0], maxEnd = ends[0]
-        for index in starts.indices {
-            minStart = Swift.min(minStart, starts[index])
-            maxEnd = Swift.max(maxEnd, ends[index])
-        }
+        guard !isEmpty else { return nil }
         let span = maxEnd - minStart
         if span == 0 { return (minStart, maxEnd) }
         // Bucket pass, O(n): a gap found between buckets is real; a gap inside one bucket is
         // narrower than a bucket. So when the widest gap found is at least a bucket wide it is
         // the answer (always so for points: n points leave a gap wider than span / n).
-        let bucketWidth = span / Double(starts.count)
-        let bucketed = widestGapUsingBuckets(minStart: minStart, maxEnd: maxEnd, bucketWidth: bucketWidth)
-        let gap = bucketed.width >= bucketWidth ? bucketed : widestGapUsingSort(minStart: minStart, maxEnd: maxEnd)
+        let bucketWidth = span / Double(points.count + intervals.count)
+        let bucketed = widestGapUsingBuckets(bucketWidth: bucketWidth)
+        let gap = bucketed.width >= bucketWidth ? bucketed : widestGapUsingSort()
         if gap.width <= 0 { return (-180, 180) }
         return (gap.west, gap.east)
     }
@@ -87,15 +94,22 @@ public struct LongitudeCoverage: Sendable {
     /// The widest uncovered gap, as the data interval it leaves (west, east) and its width.
     private typealias Gap = (west: Double, east: Double, width: Double)
 
-    private func widestGapUsingBuckets(minStart: Double, maxEnd: Double, bucketWidth: Double) -> Gap {
-        let count = starts.count
+    private func widestGapUsingBuckets(bucketWidth: Double) -> Gap {
+        let count = points.count + intervals.count
+        // Per bucket: the smallest start and the largest end of what starts in it.
         var bucketStart = [Double](repeating: .infinity, count: count)
         var bucketEnd = [Double](repeating: -.infinity, count: count)
-        for index in 0..<count {
-            let start = starts[index]
-            let bucket = Swift.min(count - 1, Int((start - minStart) / bucketWidth))
-            bucketStart[bucket] = Swift.min(bucketStart[bucket], start)
-            bucketEnd[bucket] = Swift.max(bucketEnd[bucket], ends[index])
+        let scale = 1 / bucketWidth, origin = minStart
+        bucketStart.withUnsafeMutableBufferPointer { starts in
+            bucketEnd.withUnsafeMutableBufferPointer { ends in
+                func put(_ start: Double, _ end: Double) {
+                    let bucket = Swift.min(count - 1, Int((start - origin) * scale))
+                    starts[bucket] = Swift.min(starts[bucket], start)
+                    ends[bucket] = Swift.max(ends[bucket], end)
+                }
+                for point in points { put(point, point) }
+                for interval in intervals { put(interval.start, interval.end) }
+            }
         }
         var best: Gap = (minStart, maxEnd, minStart + 360 - maxEnd)  // the gap across ±180
         var reach = -Double.infinity
@@ -108,23 +122,24 @@ public struct LongitudeCoverage: Sendable {
         return best
     }
 
-    /// Exact fallback for overlapping intervals whose gaps are all narrower than a bucket.
-    private func widestGapUsingSort(minStart: Double, maxEnd: Double) -> Gap {
-        let order = starts.indices.sorted { starts[$0] < starts[$1] }
+    /// Exact fallback for overlapping paths whose gaps are all narrower than a bucket.
+    private func widestGapUsingSort() -> Gap {
+        let all = points.map { Interval(start: $0, end: $0) } + intervals
         var best: Gap = (minStart, maxEnd, minStart + 360 - maxEnd)
         var reach = -Double.infinity
-        for index in order {
-            if reach > -.infinity, starts[index] - reach > best.width {
-                best = (starts[index], reach, starts[index] - reach)
+        for interval in all.sorted(by: { $0.start < $1.start }) {
+            if reach > -.infinity, interval.start - reach > best.width {
+                best = (interval.start, reach, interval.start - reach)
             }
-            reach = Swift.max(reach, ends[index])
+            reach = Swift.max(reach, interval.end)
         }
         return best
     }
 
     private mutating func append(_ start: Double, _ end: Double) {
-        starts.append(start)
-        ends.append(end)
+        intervals.append(Interval(start: start, end: end))
+        minStart = Swift.min(minStart, start)
+        maxEnd = Swift.max(maxEnd, end)
     }
 
     /// A longitude moved into −180..<180.
