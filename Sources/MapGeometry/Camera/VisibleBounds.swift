@@ -34,6 +34,19 @@ public struct VisibleBounds: Hashable, Sendable {
     /// `[west, south, east, north]` of ``boundingBox``.
     public var array: [Double] { boundingBox.array }
 
+    /// The visible area as RFC 7946 geometry: a polygon (counterclockwise), or two polygons
+    /// split at ±180 when the view crosses the antimeridian (RFC 7946 §3.1.9); the whole
+    /// world's width when the view is wider than the world.
+    public var geometry: Geometry {
+        let box = boundingBox
+        func rectangle(_ west: Double, _ east: Double) -> Polygon {
+            let corners = [(west, box.south), (east, box.south), (east, box.north), (west, box.north), (west, box.south)]
+            return Polygon([LinearRing(unchecked: corners.map { Position(uncheckedLongitude: $0.0, latitude: $0.1) })])
+        }
+        guard box.crossesAntimeridian else { return .polygon(rectangle(box.west, box.east)) }
+        return .multiPolygon(MultiPolygon([rectangle(box.west, 180), rectangle(-180, box.east)]))
+    }
+
     /// A longitude moved into −180...180; `edge` (±180) is kept as is, its twin is moved.
     private static func wrapped(_ longitude: Double, keeping edge: Double) -> Double {
         var value = longitude.truncatingRemainder(dividingBy: 360)

@@ -127,6 +127,15 @@ struct CameraFitEdgeCaseTests {
         #expect(view.east > 180 && !view.isWiderThanWorld)
         #expect(view.boundingBox.crossesAntimeridian)
         #expect(abs(view.boundingBox.east - (view.east - 360)) < 1e-12)
+        // As GeoJSON it is two polygons that meet at ±180.
+        guard case let .multiPolygon(parts) = view.geometry else {
+            Issue.record("expected a MultiPolygon, got \(view.geometry)")
+            return
+        }
+        #expect(parts.polygons.count == 2)
+        #expect(parts.polygons[0].exterior!.positions.map(\.longitude).max() == 180)
+        #expect(parts.polygons[1].exterior!.positions.map(\.longitude).min() == -180)
+        #expect(parts.polygons.allSatisfy { $0.exterior!.isCounterclockwise })
     }
 
     @Test func lineWithOneDegenerateDimension() throws {
