@@ -50,7 +50,9 @@ public struct DataExtent: Sendable {
     public init(_ geometries: [Geometry]) {
         self.init()
         reserveCapacity(geometries.count)
-        for geometry in geometries { add(geometry) }
+        geometries.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { add(buffer[index]) }
+        }
     }
 
     /// Reserves room for about `count` points or paths.
@@ -77,7 +79,7 @@ public struct DataExtent: Sendable {
     }
 
     /// Adds every position of a geometry; lines and rings count as paths.
-    public mutating func add(_ geometry: Geometry) {
+    public mutating func add(_ geometry: borrowing Geometry) {
         switch geometry {
         case let .point(position): add(position)
         case let .multiPoint(multi): add(points: multi.positions)
