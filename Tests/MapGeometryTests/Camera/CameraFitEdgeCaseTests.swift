@@ -186,6 +186,18 @@ struct CameraFitEdgeCaseTests {
         #expect(whole.camera.zoom == free.camera.zoom.rounded(.down))
     }
 
+    @Test func snappingNeverRoundsUpLikeLeaflet() throws {
+        // Data that fits exactly at zoom 7.996. Leaflet (zoomSnap 1) rounds to 0.01 first and
+        // then floors, giving 8, where the data is 2.8 points wider than the screen. We give 7.
+        let width = 1000.0, span = width / pow(2, 7.996) / 256 * 360
+        let box = try BoundingBox(west: 10, south: 0, east: 10 + span, north: 0.001)
+        let fit = try CameraFit(bounds: box, viewport: Viewport(width: width, height: 800))
+        #expect(abs(fit.exactZoom! - 7.996) < 1e-9)
+        #expect(fit.camera.zoom == 7)
+        let widthAtLeafletZoom = span / 360 * WebMercator.worldSize(zoom: 8)
+        #expect(widthAtLeafletZoom > width + 2.5)
+    }
+
     @Test func devicePresetsMatchTheConformancePaddingPresets() {
         // ipadLeftPanel: left 344, others 24; iphoneBottomSheet: top 60, bottom 420, sides 16.
         let ipad = CameraFit.room(viewport: DevicePreset.ipad.viewport, options: .init(padding: DevicePreset.ipad.padding))
