@@ -75,6 +75,18 @@ struct ExtentsCommandTests {
         #expect(properties["zoom"] as? Double != nil && (properties["center"] as? [Double])?.count == 2)
     }
 
+    @Test func geojsonOutputAcrossTheAntimeridianIsSplitAt180() throws {
+        let fiji = Self.points([(178.4, -18.1), (-179.9, -16.5), (179.3, -17.0), (-178.5, -19.0)])
+        let result = try MapctlProcess.run(["extents", "--width", "1024", "--height", "768", "--geojson", "-"], input: fiji)
+        #expect(result.status == 0, "\(result.standardError)")
+        let feature = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let geometry = try #require(feature["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "MultiPolygon", "RFC 7946 §3.1.9: cut at the antimeridian")
+        let parts = try #require(geometry["coordinates"] as? [[[[Double]]]])
+        #expect(parts.count == 2)
+        #expect(parts[0][0].map { $0[0] }.max() == 180 && parts[1][0].map { $0[0] }.min() == -180)
+    }
+
     @Test func singlePointGetsZoom16() throws {
         let result = try MapctlProcess.run(["extents", "--device", "ipad", "-"], input: Self.points([(2.3522, 48.8566)]))
         #expect(try Self.camera(result.standardOutput).zoom == 16)

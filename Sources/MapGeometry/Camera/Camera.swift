@@ -8,9 +8,11 @@ import Foundation
 public struct Camera: Hashable, Sendable {
     /// The position at the centre of the whole viewport (longitude in −180...180).
     public let center: Position
+    /// Zoom level on the ``tileSize`` grid (may be fractional).
     public let zoom: Double
     /// The compass direction that points up, in degrees (0 = north up).
     public let bearing: Double
+    /// Tile size in pixels the zoom refers to: 256 or 512.
     public let tileSize: Int
 
     public init(center: Position, zoom: Double, bearing: Double = 0, tileSize: Int = 256) {

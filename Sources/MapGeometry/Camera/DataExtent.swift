@@ -6,8 +6,9 @@
 /// Web Mercator square, see ``CameraFit``.
 public struct DataExtent: Sendable {
     private var longitudes = LongitudeCoverage()
-    /// Southernmost and northernmost latitude seen so far.
+    /// Southernmost latitude seen so far (+∞ while empty).
     public private(set) var south = Double.infinity
+    /// Northernmost latitude seen so far (−∞ while empty).
     public private(set) var north = -Double.infinity
     /// Number of positions added.
     public private(set) var positionCount = 0

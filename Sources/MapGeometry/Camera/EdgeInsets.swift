@@ -1,9 +1,13 @@
 /// Space along each edge of a viewport, in points, that panels, bars or sheets cover
 /// (or that should stay free around the data).
 public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    /// Points covered along the top edge (toolbar, search bar).
     public var top: Double
+    /// Points covered along the right edge.
     public var right: Double
+    /// Points covered along the bottom edge (bottom sheet, tab bar).
     public var bottom: Double
+    /// Points covered along the left edge (detail panel).
     public var left: Double
 
     /// Insets in CSS order: top, right, bottom, left.

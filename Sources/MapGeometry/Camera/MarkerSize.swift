@@ -3,7 +3,9 @@
 /// The anchor is the spot of the symbol that sits on the coordinate, as fractions of its
 /// size: (0.5, 1) is the bottom centre of a pin, (0.5, 0.5) the centre of a dot.
 public struct MarkerSize: Hashable, Sendable {
+    /// Symbol width in points.
     public var width: Double
+    /// Symbol height in points.
     public var height: Double
     /// 0 = left edge, 1 = right edge.
     public var anchorX: Double

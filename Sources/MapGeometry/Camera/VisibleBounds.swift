@@ -6,9 +6,13 @@
 /// Latitudes beyond ±85.0511° appear when the view reaches past the top or bottom of the
 /// Mercator square; they stay below ±90.
 public struct VisibleBounds: Hashable, Sendable {
+    /// Western edge, unwrapped (may be below −180).
     public let west: Double
+    /// Southern edge in degrees.
     public let south: Double
+    /// Eastern edge, unwrapped (may be above 180); always greater than ``west``.
     public let east: Double
+    /// Northern edge in degrees.
     public let north: Double
 
     public init(west: Double, south: Double, east: Double, north: Double) {
