@@ -51,8 +51,9 @@ public struct DataExtent: Sendable {
     public init(_ geometries: [Geometry]) {
         self.init()
         reserveCapacity(geometries.count)
-        geometries.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices { add(buffer[index]) }
+        for index in geometries.indices {
+            // Markers first: reading a point's position in place skips copying the geometry.
+            if case let .point(position) = geometries[index] { add(position) } else { add(geometries[index]) }
         }
     }
 
