@@ -38,15 +38,6 @@ public struct DataExtent: Sendable {
         add(points: positions)
     }
 
-    /// Adds many points.
-    public mutating func add(points positions: [Position]) {
-        for position in positions {
-            longitudes.add(longitude: position.longitude)
-            addLatitude(position.latitude)
-        }
-        positionCount += positions.count
-    }
-
     /// Extent of an array of geometries (one call into the module for all of them).
     public init(_ geometries: [Geometry]) {
         self.init()
@@ -70,6 +61,15 @@ public struct DataExtent: Sendable {
         longitudes.add(longitude: position.longitude)
         addLatitude(position.latitude)
         positionCount += 1
+    }
+
+    /// Adds many points.
+    public mutating func add(points positions: [Position]) {
+        for position in positions {
+            longitudes.add(longitude: position.longitude)
+            addLatitude(position.latitude)
+        }
+        positionCount += positions.count
     }
 
     /// Adds a continuous path (polyline or ring): its longitudes as written, see ``LongitudeCoverage``.
