@@ -18,6 +18,7 @@ Conventions of the file:
   in [-180, 180], and the forward azimuth there.
 """
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -27,9 +28,10 @@ from geographiclib.geodesic import Geodesic
 
 WGS84 = Geodesic.WGS84
 ROOT = Path(__file__).resolve().parents[2]
-# ../shared/data seen from the package root; a worktree under wt/ finds it one level higher.
-SHARED = next((base / "shared" / "data" / "real" for base in (ROOT.parent, ROOT.parent.parent)
-               if (base / "shared" / "data" / "real").is_dir()), ROOT.parent / "shared" / "data" / "real")
+# MAPENGINE_SHARED_DATA, else ../shared/data seen from the package root (one level higher for a worktree).
+SHARED = (Path(os.environ["MAPENGINE_SHARED_DATA"]) / "real" if "MAPENGINE_SHARED_DATA" in os.environ
+          else next((base / "shared" / "data" / "real" for base in (ROOT.parent, ROOT.parent.parent)
+                     if (base / "shared" / "data" / "real").is_dir()), ROOT.parent / "shared" / "data" / "real"))
 OUT = ROOT / "Tests" / "MapGeometryTests" / "Fixtures" / "geodesic_reference.json"
 
 

@@ -10,13 +10,16 @@ cs2cs takes EPSG:4326 in its authority axis order (latitude, longitude) and prin
 projected CRS's easting, northing; the file stores [longitude, latitude] -> [x, y] (easting, northing).
 """
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = next((base / "shared" / "data" / "real" for base in (ROOT.parent, ROOT.parent.parent)
-               if (base / "shared" / "data" / "real").is_dir()), ROOT.parent / "shared" / "data" / "real")
+# MAPENGINE_SHARED_DATA, else ../shared/data seen from the package root (one level higher for a worktree).
+SHARED = (Path(os.environ["MAPENGINE_SHARED_DATA"]) / "real" if "MAPENGINE_SHARED_DATA" in os.environ
+          else next((base / "shared" / "data" / "real" for base in (ROOT.parent, ROOT.parent.parent)
+                     if (base / "shared" / "data" / "real").is_dir()), ROOT.parent / "shared" / "data" / "real"))
 OUT = ROOT / "Tests" / "MapGeometryTests" / "Fixtures" / "transform_reference.json"
 PER_TARGET = 50
 
