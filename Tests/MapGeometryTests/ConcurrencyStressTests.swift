@@ -24,11 +24,13 @@ struct ConcurrencyStressTests {
     }
 
     /// Real OSM polygons of Helsinki and Andorra (with holes among them), from the geodesic reference data.
-    static let polygons: [MapGeometry.Polygon] = {
-        let reference = try! GeodesicReference.load()
+    let polygons: [MapGeometry.Polygon]
+
+    init() throws {
+        let reference = try GeodesicReference.load()
         let real = reference.polygons.filter { $0.name.hasPrefix("helsinki") || $0.name.hasPrefix("andorra") }
-        return stride(from: 0, to: real.count, by: 4).map { try! real[$0].polygon() }
-    }()
+        polygons = try stride(from: 0, to: real.count, by: 4).map { try real[$0].polygon() }
+    }
 
     /// The same ring with its second and third positions swapped: mostly self-intersecting.
     static func scrambled(_ polygon: MapGeometry.Polygon) -> MapGeometry.Polygon {
@@ -59,7 +61,9 @@ struct ConcurrencyStressTests {
     }
 
     /// Answers for every polygon, starting at `offset` so concurrent workers are at different places.
-    static func pass(offset: Int, mercator: CoordinateTransform) throws -> [Int: Answers] {
+    static func pass(
+        _ polygons: [MapGeometry.Polygon], offset: Int, mercator: CoordinateTransform
+    ) throws -> [Int: Answers] {
         var result: [Int: Answers] = [:]
         for step in 0..<polygons.count {
             let index = (offset + step) % polygons.count
@@ -70,29 +74,30 @@ struct ConcurrencyStressTests {
 
     /// Runs `pass` until `duration` is over (at least once) and counts passes that differ from `expected`.
     static func repeatPasses(
-        offset: Int, for duration: Duration, mercator: CoordinateTransform, expected: [Int: Answers]
+        _ polygons: [MapGeometry.Polygon], offset: Int, for duration: Duration, mercator: CoordinateTransform,
+        expected: [Int: Answers]
     ) throws -> (passes: Int, mismatches: Int) {
         let deadline = ContinuousClock.now + duration
         var passes = 0, mismatches = 0
         repeat {
-            if try pass(offset: offset, mercator: mercator) != expected { mismatches += 1 }
+            if try pass(polygons, offset: offset, mercator: mercator) != expected { mismatches += 1 }
             passes += 1
         } while ContinuousClock.now < deadline
         return (passes, mismatches)
     }
 
     @Test func eightTasksGetTheSingleThreadedAnswers() async throws {
-        #expect(Self.polygons.count >= 40)
+        #expect(polygons.count >= 40)
         let mercator = try CoordinateTransform(from: "EPSG:4326", to: "EPSG:3857")
-        let expected = try Self.pass(offset: 0, mercator: mercator)
+        let expected = try Self.pass(polygons, offset: 0, mercator: mercator)
         // The scrambled rings really exercise make-valid: most of them are invalid.
-        #expect(expected.values.filter { !$0.scrambledValidity.isValid }.count > Self.polygons.count / 2)
+        #expect(expected.values.filter { !$0.scrambledValidity.isValid }.count > polygons.count / 2)
 
         let outcomes = try await withThrowingTaskGroup(of: (passes: Int, mismatches: Int).self) { group in
             for task in 0..<8 {
                 group.addTask {
                     try Self.repeatPasses(
-                        offset: task * 7, for: .milliseconds(1200), mercator: mercator, expected: expected)
+                        polygons, offset: task * 7, for: .milliseconds(1200), mercator: mercator, expected: expected)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -105,7 +110,7 @@ struct ConcurrencyStressTests {
     /// GEOS and PROJ calls preemptively, and each thread's exit finishes its GEOS context.
     @Test func eightThreadsGetTheSingleThreadedAnswers() async throws {
         let mercator = try CoordinateTransform(from: "EPSG:4326", to: "EPSG:3857")
-        let expected = try Self.pass(offset: 0, mercator: mercator)
+        let expected = try Self.pass(polygons, offset: 0, mercator: mercator)
         let outcomes = Mutex<[String]>([])
         let finished = DispatchGroup()
         for thread in 0..<8 {
@@ -115,7 +120,7 @@ struct ConcurrencyStressTests {
                 let outcome: String
                 do {
                     let (passes, mismatches) = try Self.repeatPasses(
-                        offset: thread * 5, for: .milliseconds(1200), mercator: mercator, expected: expected)
+                        polygons, offset: thread * 5, for: .milliseconds(1200), mercator: mercator, expected: expected)
                     outcome = mismatches == 0 ? "ok" : "\(mismatches) of \(passes) passes differ"
                 } catch {
                     outcome = "threw \(error)"
