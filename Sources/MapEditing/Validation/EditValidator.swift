@@ -1,0 +1,74 @@
+import MapGeometry
+
+/// How to validate: the coordinate rules, the winding check and the caller's business rules.
+public struct ValidationOptions: Hashable, Sendable {
+    /// Which coordinates are in range: `.geographic` (the default) for lon/lat data,
+    /// `.planar` for projected or abstract coordinates (no range check).
+    public var domain: CoordinateDomain
+    /// Warn about rings against RFC 7946's right-hand rule (exterior counterclockwise).
+    public var checkOrientation: Bool
+    /// Accept a shell that touches itself to enclose a hole (the ESRI convention).
+    public var allowSelfTouchingRingFormingHole: Bool
+    public var rules: EditRules
+
+    public init(
+        domain: CoordinateDomain = .geographic, checkOrientation: Bool = true,
+        allowSelfTouchingRingFormingHole: Bool = false, rules: EditRules = .none
+    ) {
+        self.domain = domain
+        self.checkOrientation = checkOrientation
+        self.allowSelfTouchingRingFormingHole = allowSelfTouchingRingFormingHole
+        self.rules = rules
+    }
+}
+
+/// Says whether a drawn geometry can be saved, and if not what is wrong and where.
+///
+/// Two layers: structure on the raw coordinates (see ``FindingKind``), then OGC topology
+/// through GEOS when the structure allows building the geometry; then the caller's
+/// ``EditRules``. The validator keeps the rules' geometries prepared in GEOS, so it is
+/// not `Sendable`: create one per task and reuse it for many drawings.
+public final class EditValidator {
+    public let options: ValidationOptions
+    private let structure: StructureCheck
+    private let topology: TopologyCheck
+    private let ruleCheck: RuleCheck?
+
+    /// - Throws: ``GEOSError`` when a rule geometry cannot be prepared by GEOS.
+    public init(options: ValidationOptions = ValidationOptions()) throws(GEOSError) {
+        self.options = options
+        structure = StructureCheck(domain: options.domain, checkOrientation: options.checkOrientation)
+        topology = TopologyCheck(allowSelfTouchingRingFormingHole: options.allowSelfTouchingRingFormingHole)
+        ruleCheck = options.rules.isEmpty ? nil : try RuleCheck(options.rules)
+    }
+
+    /// Validates a raw drawing.
+    public func validate(_ drawing: DrawnGeometry) -> ValidationReport {
+        var (findings, canCheckTopology) = structure.run(drawing)
+        guard canCheckTopology else {
+            return ValidationReport(findings: findings, geosProblem: nil, topologyChecked: false)
+        }
+        let geometry = drawing.uncheckedGeometry()
+        let (problem, topologyFinding) = topology.run(geometry, drawing: drawing)
+        if let topologyFinding, !Self.alreadyExplained(topologyFinding, by: findings) { findings.append(topologyFinding) }
+        if let ruleCheck { findings += ruleCheck.run(geometry, topologyValid: problem == nil) }
+        return ValidationReport(findings: findings, geosProblem: problem, topologyChecked: true)
+    }
+
+    /// Validates a geometry value (already structurally sound: closed rings, finite coordinates).
+    public func validate(_ geometry: Geometry) -> ValidationReport {
+        validate(DrawnGeometry(geometry))
+    }
+
+    /// GEOS reports a spike or a collapsed ring as a self-intersection at the same place:
+    /// the structure finding already says it better, so the user sees one message, not two.
+    private static func alreadyExplained(_ finding: ValidationFinding, by findings: [ValidationFinding]) -> Bool {
+        guard let location = finding.location else { return false }
+        return findings.contains { earlier in
+            [.spike, .zeroAreaRing, .tooFewPositions].contains(earlier.kind) && earlier.severity == .error
+                && earlier.index.member == finding.index.member && earlier.index.part == finding.index.part
+                && earlier.index.ring == finding.index.ring
+                && (earlier.kind != .spike || earlier.location == location || earlier.index == finding.index)
+        }
+    }
+}
