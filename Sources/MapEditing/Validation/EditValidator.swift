@@ -60,15 +60,15 @@ public final class EditValidator {
         validate(DrawnGeometry(geometry))
     }
 
-    /// GEOS reports a spike or a collapsed ring as a self-intersection at the same place:
-    /// the structure finding already says it better, so the user sees one message, not two.
+    /// GEOS reports a spike, a collapsed ring or a ring of too few corners as a
+    /// self-intersection or "too few points" on that same ring: the structure finding already
+    /// says it better, so the user sees one message, not two. (GEOS reports only its first
+    /// problem anyway; once the user fixes the ring, any other problem shows up.)
     private static func alreadyExplained(_ finding: ValidationFinding, by findings: [ValidationFinding]) -> Bool {
-        guard let location = finding.location else { return false }
-        return findings.contains { earlier in
-            [.spike, .zeroAreaRing, .tooFewPositions].contains(earlier.kind) && earlier.severity == .error
+        findings.contains { earlier in
+            [.spike, .zeroAreaRing, .tooFewPositions, .zeroLengthLine].contains(earlier.kind) && earlier.severity == .error
                 && earlier.index.member == finding.index.member && earlier.index.part == finding.index.part
                 && earlier.index.ring == finding.index.ring
-                && (earlier.kind != .spike || earlier.location == location || earlier.index == finding.index)
         }
     }
 }

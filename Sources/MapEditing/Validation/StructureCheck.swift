@@ -29,6 +29,7 @@ struct StructureCheck {
         let positions = component.positions
         // An empty line or ring (GeoJSON `[]`) is an empty geometry, valid in OGC terms.
         guard !positions.isEmpty else { return true }
+        let countBefore = findings.count
         var buildable = checkCoordinates(component, into: &findings)
         let allFinite = buildable
         switch component.role {
@@ -62,7 +63,10 @@ struct StructureCheck {
                 checkRingShape(component, corners: corners, exterior: exterior, into: &findings)
             }
         }
-        if allFinite { checkRepeats(component, into: &findings) }
+        // Repeats matter only in a shape that is otherwise sound: in a one-tap ring or a
+        // zero-length line, the copy is part of the bigger problem already reported.
+        let shapeReported = findings[countBefore...].contains { $0.kind == .tooFewPositions || $0.kind == .zeroLengthLine }
+        if allFinite, !shapeReported { checkRepeats(component, into: &findings) }
         return buildable
     }
 

@@ -1,0 +1,80 @@
+import Foundation
+import MapGeometry
+import Testing
+@testable import MapEditing
+
+/// Real polygons: the OSM layers of Helsinki and Andorra (all valid, RFC 7946 winding) and
+/// the two GEOS-invalid Natural Earth countries.
+@Suite("Real data", .enabled(if: SharedData.isAvailable, SharedData.missingMessage))
+struct RealDataTests {
+    static func polygons(_ path: String) throws -> [TestGeoJSON.Feature] {
+        try TestGeoJSON.features(at: SharedData.url(path)).filter {
+            if case .polygon = $0.drawing { return true }
+            if case .multiPolygon = $0.drawing { return true }
+            return false
+        }
+    }
+
+    @Test(arguments: [("real/helsinki/objects.geojson", 703), ("real/andorra/objects.geojson", 5952)])
+    func everyOSMPolygonIsValid(_ path: String, count: Int) throws {
+        let features = try Self.polygons(path)
+        #expect(features.count == count)
+        let validator = try EditValidator()
+        for feature in features {
+            let report = validator.validate(feature.drawing)
+            #expect(report.isValid, "\(feature.properties["id"] ?? "?"): \(report.findings)")
+            #expect(report.topologyChecked)
+            #expect(!report.contains(.wrongOrientation), "\(feature.properties["id"] ?? "?")")
+        }
+    }
+
+    @Test(arguments: ["real/helsinki/objects.geojson", "real/andorra/objects.geojson"])
+    func reversedRingsAreReportedAndRewound(_ path: String) throws {
+        let validator = try EditValidator()
+        let repairer = GeometryRepairer()
+        var rings = 0
+        for feature in try Self.polygons(path) {
+            guard case let .polygon(original) = feature.drawing else { continue }
+            let reversed = DrawnGeometry.polygon(original.map { $0.reversed() })
+            let report = validator.validate(reversed)
+            // A warning, not an error: the geometry can still be saved, we rewind it.
+            #expect(report.isValid)
+            let warned = Set(report.warnings.filter { $0.kind == .wrongOrientation }.compactMap(\.index.ring))
+            #expect(warned == Set(original.indices), "\(feature.properties["id"] ?? "?")")
+            let repaired = repairer.repair(reversed)
+            #expect(repaired.changes.map(\.kind) == Array(repeating: .rewoundRing, count: original.count))
+            #expect(repaired.geometry.map(DrawnGeometry.init) == feature.drawing)
+            rings += original.count
+        }
+        #expect(rings > 700)
+    }
+
+    /// Sudan (110m: rounding made a near-collinear spike cross) and Egypt (10m: a ring
+    /// touching itself in the source): found invalid with GEOS's reason, repaired to a
+    /// valid polygon of nearly the same geodesic area.
+    @Test func naturalEarthInvalidCountriesAreFoundAndRepaired() throws {
+        let features = try TestGeoJSON.features(at: SharedData.url("real/invalid_polygons.geojson"))
+        #expect(features.count == 2)
+        let validator = try EditValidator()
+        for feature in features {
+            let name = feature.properties["name"] as! String
+            let recordedReason = feature.properties["reason"] as! String
+            let recordedKind = ValidityProblemKind(rawValue: String(recordedReason.prefix { $0 != "[" }))!
+            let report = validator.validate(feature.drawing)
+            #expect(!report.isValid, "\(name)")
+            #expect(report.validityKind == recordedKind, "\(name): \(report.findings)")
+            #expect(report.errors.contains { $0.kind == FindingKind(recordedKind) || $0.kind == .spike }, "\(name): \(report.errors)")
+
+            let result = GeometryRepairer().repair(feature.drawing)
+            let repaired = try #require(result.geometry, "\(name): \(result.report.findings)")
+            #expect(result.isRepaired, "\(name): \(result.report.findings)")
+            #expect(try GeosGeometry(repaired).validity().isValid)
+            #expect(result.changes.contains { $0.kind == .madeValid || $0.kind == .removedSpike })
+            let before = Geodesic.area(of: feature.drawing.uncheckedGeometry())
+            let after = Geodesic.area(of: repaired)
+            let relative = abs(after - before) / before
+            print("repair \(name): \(result.changes.map(\.kind.rawValue)); area \(before) m² -> \(after) m², difference \(after - before) m² (\(relative * 100) %)")
+            #expect(relative < 1e-4, "\(name): area \(before) -> \(after)")
+        }
+    }
+}
