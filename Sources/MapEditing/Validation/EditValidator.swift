@@ -48,10 +48,16 @@ public final class EditValidator {
         guard canCheckTopology else {
             return ValidationReport(findings: findings, geosProblem: nil, topologyChecked: false)
         }
-        let geometry = drawing.uncheckedGeometry()
-        let (problem, topologyFinding) = topology.run(geometry, drawing: drawing)
-        if let topologyFinding, !Self.alreadyExplained(topologyFinding, by: findings) { findings.append(topologyFinding) }
-        if let ruleCheck { findings += ruleCheck.run(geometry, topologyValid: problem == nil) }
+        // Most drawn polygons are simple rings: proven valid here, GEOS is asked only otherwise.
+        var problem: ValidityProblem?
+        // A structural error (a spike, a zero-length line) goes to GEOS too, for its own reason.
+        let structureError = findings.contains { $0.severity == .error }
+        if structureError || !SimplePolygonCertificate.certifies(drawing) {
+            let (geosProblem, topologyFinding) = topology.run(drawing.uncheckedGeometry(), drawing: drawing)
+            problem = geosProblem
+            if let topologyFinding, !Self.alreadyExplained(topologyFinding, by: findings) { findings.append(topologyFinding) }
+        }
+        if let ruleCheck { findings += ruleCheck.run(drawing.uncheckedGeometry(), topologyValid: problem == nil) }
         return ValidationReport(findings: findings, geosProblem: problem, topologyChecked: true)
     }
 

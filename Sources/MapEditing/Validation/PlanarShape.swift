@@ -50,8 +50,8 @@ enum PlanarShape {
         let dot = ux * vx + uy * vy
         guard dot > 0 else { return false }
         let cross = ux * vy - uy * vx
-        let lengths = ((ux * ux + uy * uy) * (vx * vx + vy * vy)).squareRoot()
-        return abs(cross) <= collinearTolerance * lengths
+        // |cross| <= tolerance × |u| × |v|, squared to avoid the square root.
+        return cross * cross <= collinearTolerance * collinearTolerance * (ux * ux + uy * uy) * (vx * vx + vy * vy)
     }
 
     /// Corner positions (indices into `positions`) that are spikes; for a ring the corners wrap around.

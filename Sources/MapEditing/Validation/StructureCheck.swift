@@ -73,15 +73,18 @@ struct StructureCheck {
     /// Non-finite and out-of-range coordinates; returns false when one is not finite.
     private func checkCoordinates(_ component: DrawnComponent, into findings: inout [ValidationFinding]) -> Bool {
         var allFinite = true
-        for (vertex, position) in component.positions.enumerated() {
-            let label = component.role == .point
+        // Words are built only for a finding: this loop runs over every vertex of every drawing.
+        func label(_ vertex: Int) -> String {
+            component.role == .point
                 ? "The point"
                 : Wording.capitalised(Wording.vertex(vertex)) + " of " + Wording.outline(component.index, role: component.role)
+        }
+        for (vertex, position) in component.positions.enumerated() {
             if !position.isFinite {
                 allFinite = false
                 findings.append(finding(.nonFiniteCoordinate, .error, component, vertex: vertex,
                     technical: "position \(Wording.coordinates(position)) has a non-finite coordinate",
-                    user: "\(label) has no valid coordinates."))
+                    user: "\(label(vertex)) has no valid coordinates."))
                 continue
             }
             let latitudeBad = domain != .planar && !(-90...90).contains(position.latitude)
@@ -92,7 +95,7 @@ struct StructureCheck {
                     : "longitude \(position.longitude) is outside -180...180"
                 findings.append(finding(.coordinateOutOfRange, .error, component, vertex: vertex,
                     technical: "position \(Wording.coordinates(position)): \(detail)",
-                    user: "\(label) lies outside the map."))
+                    user: "\(label(vertex)) lies outside the map."))
             }
         }
         return allFinite

@@ -28,7 +28,7 @@ struct TopologyCheck {
         let nearest = problem.location.flatMap { NearestVertex.find($0, in: drawing) }
         let index = nearest?.index ?? DrawingIndex()
         let near = nearest.map { " near \(Wording.vertex($0.index.vertex))" } ?? ""
-        let outline = Wording.outline(index, role: nearest?.role)
+        var outline: String { Wording.outline(index, role: nearest?.role) }
         let user: String
         switch kind {
         case .selfIntersection:
