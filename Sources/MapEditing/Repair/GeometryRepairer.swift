@@ -95,7 +95,7 @@ public struct GeometryRepairer: Sendable {
         changes.append(RepairChange(
             kind: .madeValid, index: DrawingIndex(), technicalMessage: technical + location,
             userMessage: Self.dimension(geometry) == 2
-                ? "Rebuilt the shape so its outline no longer crosses itself (area changed by \(Wording.squareMetres(abs(after - before))))."
+                ? "Rebuilt the shape to make it valid; its area is now \(Wording.squareMetres(after))."
                 : "Rebuilt the shape so it is valid."))
         return rewound
     }

@@ -21,7 +21,8 @@ final class RuleCheck {
         self.existing = existing
     }
 
-    /// Findings for `geometry`; `topologyValid` says whether GEOS predicates can be trusted on it.
+    /// Findings for `geometry`; `topologyValid` says whether GEOS predicates and measures can be
+    /// trusted on it (if not, only the vertex rules are checked).
     func run(_ geometry: Geometry, topologyValid: Bool) -> [ValidationFinding] {
         var findings: [ValidationFinding] = []
         let anchor = Self.firstPosition(of: geometry)
@@ -30,7 +31,8 @@ final class RuleCheck {
                 kind: kind, severity: .error, location: location ?? anchor, index: index,
                 technicalMessage: technical, userMessage: user))
         }
-        let measures = EditMeasures(geometry)
+        // Size rules only mean something once the shape is valid: a bowtie's area is not what the user sees.
+        let measures = topologyValid ? EditMeasures(geometry) : EditMeasures(.geometryCollection([]))
         if measures.hasArea {
             if let minimum = rules.minimumArea, measures.area < minimum {
                 add(.areaTooSmall, "area \(measures.area) m² is below the minimum \(minimum) m²",
