@@ -22,9 +22,9 @@ struct RealDataTests {
         let validator = try EditValidator()
         for feature in features {
             let report = validator.validate(feature.drawing)
-            #expect(report.isValid, "\(feature.properties["id"] ?? "?"): \(report.findings)")
+            #expect(report.isValid, "\(feature.id): \(report.findings)")
             #expect(report.topologyChecked)
-            #expect(!report.contains(.wrongOrientation), "\(feature.properties["id"] ?? "?")")
+            #expect(!report.contains(.wrongOrientation), "\(feature.id)")
         }
     }
 
@@ -40,7 +40,7 @@ struct RealDataTests {
             // A warning, not an error: the geometry can still be saved, we rewind it.
             #expect(report.isValid)
             let warned = Set(report.warnings.filter { $0.kind == .wrongOrientation }.compactMap(\.index.ring))
-            #expect(warned == Set(original.indices), "\(feature.properties["id"] ?? "?")")
+            #expect(warned == Set(original.indices), "\(feature.id)")
             let repaired = repairer.repair(reversed)
             #expect(repaired.changes.map(\.kind) == Array(repeating: .rewoundRing, count: original.count))
             #expect(repaired.geometry.map(DrawnGeometry.init) == feature.drawing)
@@ -57,8 +57,8 @@ struct RealDataTests {
         #expect(features.count == 2)
         let validator = try EditValidator()
         for feature in features {
-            let name = feature.properties["name"] as! String
-            let recordedReason = feature.properties["reason"] as! String
+            let name = try #require(feature.properties.string("name"))
+            let recordedReason = try #require(feature.properties.string("reason"))
             let recordedKind = ValidityProblemKind(rawValue: String(recordedReason.prefix { $0 != "[" }))!
             let report = validator.validate(feature.drawing)
             #expect(!report.isValid, "\(name)")
