@@ -74,26 +74,36 @@ enum SimplePolygonCertificate {
             if orientation(x(a), y(a), x(b), y(b), x(n), y(n)) == 0 { return false }
         }
         // Edge i runs from corner i to corner i+1; edges i and j > i+1 are not adjacent
-        // (except the last with the first, which share corner 0).
-        for i in 0..<(count - 2) {
-            let i2 = i + 1
-            let pMinX = min(x(i), x(i2)), pMaxX = max(x(i), x(i2))
-            let pMinY = min(y(i), y(i2)), pMaxY = max(y(i), y(i2))
-            for j in (i + 2)..<count where !(i == 0 && j == count - 1) {
-                let j2 = j == count - 1 ? 0 : j + 1
-                // Envelopes apart (exact comparisons): these edges cannot meet.
-                if max(x(j), x(j2)) < pMinX || min(x(j), x(j2)) > pMaxX
-                    || max(y(j), y(j2)) < pMinY || min(y(j), y(j2)) > pMaxY { continue }
-                let o1 = orientation(x(i), y(i), x(i2), y(i2), x(j), y(j))
-                let o2 = orientation(x(i), y(i), x(i2), y(i2), x(j2), y(j2))
-                let o3 = orientation(x(j), y(j), x(j2), y(j2), x(i), y(i))
-                let o4 = orientation(x(j), y(j), x(j2), y(j2), x(i2), y(i2))
-                // Unsure (0), or a crossing: not certainly simple.
-                if o1 == 0 || o2 == 0 || o3 == 0 || o4 == 0 { return false }
-                if o1 != o2 && o3 != o4 { return false }
+        // (except the last with the first, which share corner 0). Edge envelopes first, so the
+        // pairwise loop mostly compares four numbers.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * count) { boxes in
+            for edge in 0..<count {
+                let next = edge == count - 1 ? 0 : edge + 1
+                boxes[4 * edge] = min(x(edge), x(next))
+                boxes[4 * edge + 1] = max(x(edge), x(next))
+                boxes[4 * edge + 2] = min(y(edge), y(next))
+                boxes[4 * edge + 3] = max(y(edge), y(next))
             }
+            for i in 0..<(count - 2) {
+                let i2 = i + 1
+                let pMinX = boxes[4 * i], pMaxX = boxes[4 * i + 1], pMinY = boxes[4 * i + 2], pMaxY = boxes[4 * i + 3]
+                for j in (i + 2)..<(i == 0 ? count - 1 : count) {
+                    // Envelopes apart (exact comparisons): these edges cannot meet.
+                    if boxes[4 * j + 1] < pMinX || boxes[4 * j] > pMaxX || boxes[4 * j + 3] < pMinY || boxes[4 * j + 2] > pMaxY {
+                        continue
+                    }
+                    let j2 = j == count - 1 ? 0 : j + 1
+                    let o1 = orientation(x(i), y(i), x(i2), y(i2), x(j), y(j))
+                    let o2 = orientation(x(i), y(i), x(i2), y(i2), x(j2), y(j2))
+                    let o3 = orientation(x(j), y(j), x(j2), y(j2), x(i), y(i))
+                    let o4 = orientation(x(j), y(j), x(j2), y(j2), x(i2), y(i2))
+                    // Unsure (0), or a crossing: not certainly simple.
+                    if o1 == 0 || o2 == 0 || o3 == 0 || o4 == 0 { return false }
+                    if o1 != o2 && o3 != o4 { return false }
+                }
+            }
+            return true
         }
-        return true
     }
 
     /// The sign of the turn a→b→c (1 left, -1 right), or 0 when the floating-point result is

@@ -44,8 +44,8 @@ struct TopologyCheck {
         case .nonFiniteCoordinate: user = "A point has no valid coordinates\(near)."
         default: user = "The shape is not valid\(near)."
         }
-        let technical = "GEOS: \(problem.kind.rawValue)" + (problem.location.map { " at \($0)" } ?? "")
-            + (nearest.map { "; nearest position \($0.index)" } ?? "")
+        // The point itself is the finding's `location`; the message names the nearest position.
+        let technical = "GEOS: " + problem.kind.rawValue + (nearest.map { " near " + $0.index.description } ?? "")
         return ValidationFinding(
             kind: kind, severity: .error, location: problem.location ?? nearest?.position,
             index: index, technicalMessage: technical, userMessage: user)
