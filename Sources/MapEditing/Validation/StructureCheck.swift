@@ -46,7 +46,7 @@ struct StructureCheck {
             }
         case let .ring(exterior):
             let closed = positions.count > 1 && positions[0].sameLocation(as: positions[positions.count - 1])
-            let name = Wording.outline(component.index, role: component.role)
+            var name: String { Wording.outline(component.index, role: component.role) }
             if !closed {
                 buildable = false
                 findings.append(finding(.ringNotClosed, .error, component, vertex: positions.count - 1,
@@ -132,7 +132,7 @@ struct StructureCheck {
         _ component: DrawnComponent, corners: [Int], exterior: Bool, into findings: inout [ValidationFinding]
     ) {
         let positions = component.positions
-        let name = Wording.outline(component.index, role: component.role)
+        var name: String { Wording.outline(component.index, role: component.role) }
         if PlanarShape.allOnOneLine(positions, corners: corners) {
             findings.append(finding(.zeroAreaRing, .error, component, vertex: corners[0],
                 technical: "all \(corners.count) corners of the ring lie on one line: zero area",
