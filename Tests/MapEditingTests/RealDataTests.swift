@@ -78,3 +78,35 @@ struct RealDataTests {
         }
     }
 }
+
+/// Validators are not `Sendable` (they hold GEOS geometries); one per task gives the same
+/// findings as one validator in sequence, since every thread has its own GEOS context.
+@Suite("Validation from several tasks", .enabled(if: SharedData.isAvailable, SharedData.missingMessage))
+struct ConcurrentValidationTests {
+    @Test func fourTasksAgreeWithOneLoop() async throws {
+        let drawings = try RealDataTests.polygons("real/helsinki/objects.geojson").map(\.drawing)
+        // Reversed and bowtied copies, so the tasks also produce warnings and GEOS errors.
+        let inputs: [DrawnGeometry] = drawings.flatMap { drawing -> [DrawnGeometry] in
+            guard case let .polygon(rings) = drawing, rings[0].count > 6 else { return [drawing] }
+            var crossed = rings[0]
+            crossed.swapAt(1, 3)
+            return [drawing, .polygon(rings.map { $0.reversed() }), .polygon([crossed])]
+        }
+        let sequential = try EditValidator()
+        let expected = inputs.map { sequential.validate($0) }
+        let chunks = stride(from: 0, to: inputs.count, by: inputs.count / 4 + 1).map { Array(inputs[$0..<min($0 + inputs.count / 4 + 1, inputs.count)]) }
+        let reports = try await withThrowingTaskGroup(of: (Int, [ValidationReport]).self) { group in
+            for (index, chunk) in chunks.enumerated() {
+                group.addTask {
+                    let validator = try EditValidator()
+                    return (index, chunk.map { validator.validate($0) })
+                }
+            }
+            var results = [[ValidationReport]](repeating: [], count: chunks.count)
+            for try await (index, chunk) in group { results[index] = chunk }
+            return results.flatMap { $0 }
+        }
+        #expect(reports == expected)
+        #expect(expected.contains { !$0.isValid } && expected.contains { $0.contains(.wrongOrientation) })
+    }
+}

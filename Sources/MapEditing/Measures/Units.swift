@@ -16,7 +16,9 @@ public enum LengthUnit: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// `value` metres in this unit.
     public func fromMetres(_ value: Double) -> Double { value / metres }
+    /// `value` of this unit in metres.
     public func toMetres(_ value: Double) -> Double { value * metres }
 }
 
@@ -41,6 +43,8 @@ public enum AreaUnit: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// `value` square metres in this unit.
     public func fromSquareMetres(_ value: Double) -> Double { value / squareMetres }
+    /// `value` of this unit in square metres.
     public func toSquareMetres(_ value: Double) -> Double { value * squareMetres }
 }

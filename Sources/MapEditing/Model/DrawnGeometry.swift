@@ -3,16 +3,21 @@ import MapGeometry
 /// A coordinate exactly as a client sent it: nothing is checked, so NaN, a latitude of 95
 /// or a swapped pair can be held and reported instead of refused.
 public struct DrawnPosition: Hashable, Sendable, CustomStringConvertible {
+    /// Longitude in degrees as sent (x for planar data).
     public var longitude: Double
+    /// Latitude in degrees as sent (y for planar data).
     public var latitude: Double
+    /// Altitude in metres, when the client sent one.
     public var altitude: Double?
 
+    /// A position from raw numbers; nothing is checked.
     public init(_ longitude: Double, _ latitude: Double, altitude: Double? = nil) {
         self.longitude = longitude
         self.latitude = latitude
         self.altitude = altitude
     }
 
+    /// The same coordinates as a checked position.
     public init(_ position: Position) {
         self.init(position.longitude, position.latitude, altitude: position.altitude)
     }

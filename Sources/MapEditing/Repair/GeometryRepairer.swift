@@ -8,7 +8,9 @@ import MapGeometry
 /// (``MakeValidMethod/structure`` by default, ``MakeValidMethod/linework`` on request).
 /// Coordinates out of range and business rules are not repaired; the result's report says so.
 public struct GeometryRepairer: Sendable {
+    /// How the result is validated (domain, rules).
     public var options: ValidationOptions
+    /// GEOS make-valid method for topology that the simple repairs do not fix.
     public var makeValidMethod: MakeValidMethod
 
     public init(options: ValidationOptions = ValidationOptions(), makeValidMethod: MakeValidMethod = .structure) {

@@ -28,6 +28,7 @@ public struct EditSession {
         }
     }
 
+    /// What is being drawn.
     public let shape: Shape
     /// Part → ring → vertices, rings open. Lines and points have one "ring" per part.
     public private(set) var parts: [[[DrawnPosition]]]
@@ -74,7 +75,9 @@ public struct EditSession {
         report.topologyChecked ? EditMeasures(drawing.uncheckedGeometry()) : nil
     }
 
+    /// True when there is an operation to undo.
     public var canUndo: Bool { !undoStack.isEmpty }
+    /// True when there is an undone operation to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
 
     // MARK: Vertices

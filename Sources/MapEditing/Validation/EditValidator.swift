@@ -9,6 +9,7 @@ public struct ValidationOptions: Hashable, Sendable {
     public var checkOrientation: Bool
     /// Accept a shell that touches itself to enclose a hole (the ESRI convention).
     public var allowSelfTouchingRingFormingHole: Bool
+    /// The caller's business rules, checked after the geometric ones.
     public var rules: EditRules
 
     public init(
@@ -29,6 +30,7 @@ public struct ValidationOptions: Hashable, Sendable {
 /// ``EditRules``. The validator keeps the rules' geometries prepared in GEOS, so it is
 /// not `Sendable`: create one per task and reuse it for many drawings.
 public final class EditValidator {
+    /// What this validator checks.
     public let options: ValidationOptions
     private let structure: StructureCheck
     private let topology: TopologyCheck

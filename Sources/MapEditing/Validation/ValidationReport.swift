@@ -14,7 +14,9 @@ public struct ValidationReport: Hashable, Sendable {
     /// True when no finding is an error: the geometry may be saved (warnings are fixed by repair).
     public var isValid: Bool { !findings.contains { $0.severity == .error } }
 
+    /// The findings that keep the geometry from being saved.
     public var errors: [ValidationFinding] { findings.filter { $0.severity == .error } }
+    /// The findings that do not (repair fixes most of them).
     public var warnings: [ValidationFinding] { findings.filter { $0.severity == .warning } }
 
     /// The OGC reason in GEOS's terms: GEOS's own answer when it ran, otherwise the reason
