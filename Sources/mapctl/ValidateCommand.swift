@@ -86,7 +86,7 @@ struct ValidateCommand: ParsableCommand {
             feature.properties.set("findings", .array(report.findings.map(\.jsonValue)))
             var featureValid = report.isValid
             if repair, feature.geometry != nil {
-                let result = repairer.repair(drawing)
+                let result = repairer.repair(drawing, validator: validator)
                 if let repaired = result.geometry { feature.geometry = repaired }
                 feature.properties.set("repaired", .bool(result.isRepaired))
                 feature.properties.set("repairs", .array(result.changes.map(\.jsonValue)))

@@ -20,7 +20,6 @@ public struct GeometryRepairer: Sendable {
 
     /// Repairs `drawing`. GEOS failures never escape: they leave the geometry unrepaired and are reported.
     public func repair(_ drawing: DrawnGeometry) -> RepairResult {
-        var changes: [RepairChange] = []
         let validator: EditValidator
         do { validator = try EditValidator(options: options) } catch {
             return RepairResult(geometry: nil, changes: [], report: ValidationReport(
@@ -29,6 +28,13 @@ public struct GeometryRepairer: Sendable {
                     technicalMessage: "rules could not be prepared: \(error)", userMessage: "The rules could not be applied.")],
                 geosProblem: nil, topologyChecked: false))
         }
+        return repair(drawing, validator: validator)
+    }
+
+    /// Repairs `drawing`, validating with `validator` (whose options replace ``options``): for
+    /// many drawings, so the rules' geometries are prepared in GEOS once, not per drawing.
+    public func repair(_ drawing: DrawnGeometry, validator: EditValidator) -> RepairResult {
+        var changes: [RepairChange] = []
         var repaired = drawing
         if case let .multiPoint(points) = repaired {
             repaired = .multiPoint(removeNonFinitePoints(points, changes: &changes))
