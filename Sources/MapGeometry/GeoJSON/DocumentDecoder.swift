@@ -169,7 +169,7 @@ extension GeoJSONDecoder {
         let elementStart = scanner.offset
         warnings.path.append(.member("features"))
         warnings.path.append(.index(index))
-        defer { warnings.path.removeLast(2) }
+        defer { warnings.path.removeLast(); warnings.path.removeLast() }
         do {
             features.append(try decodeFeatureElement())
         } catch {

@@ -88,7 +88,8 @@ extension GeoJSONDecoder {
                 warnings.add("gc_nested", "GeometryCollection inside a GeometryCollection; RFC 7946 §3.1.8 says to avoid nesting",
                              offset: memberStart)
             }
-            warnings.path.removeLast(2)
+            warnings.path.removeLast()
+            warnings.path.removeLast()
         } while try scanner.commaOrClose(UInt8(ascii: "]"))
         if members.count == 1 {
             warnings.add("gc_single", "GeometryCollection with a single member; use the geometry itself (RFC 7946 §3.1.8)",
