@@ -169,6 +169,11 @@ extension GeoJSONDecoder {
                                    hint: "a hole must lie inside its exterior ring and may touch it only at single points",
                                    offset: polygonStart)
             }
+            if crossings.gaveUp {
+                warnings.add("crossing_check_skipped",
+                             "rings not checked for crossings: too many overlapping segments (\(rings.reduce(0) { $0 + $1.positions.count }) positions)",
+                             offset: polygonStart, at: Self.coordinatePath(polygonIndex, nil))
+            }
             if let (ring, point) = crossings.selfCrossing {
                 warnings.add("ogc_self_intersection", "ring \(ring) crosses itself near \(point) (OGC-invalid; GEOS MakeValid can repair it)",
                              offset: polygonStart, at: Self.coordinatePath(polygonIndex, nil))

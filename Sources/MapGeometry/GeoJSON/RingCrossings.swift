@@ -10,6 +10,12 @@ struct RingCrossings {
     private(set) var crossingBetweenRings: (Int, Int, String)?
     /// The first ring that crosses itself: (ring, near which point).
     private(set) var selfCrossing: (Int, String)?
+    /// True when the check gave up: hostile input (say 100,000 zigzag segments all
+    /// overlapping) would otherwise need n² comparisons and hang the reader.
+    private(set) var gaveUp = false
+
+    /// Comparisons allowed per segment before giving up (real shapes need a few dozen).
+    static let comparisonBudgetPerSegment = 200
 
     private struct Segment {
         var ring: Int32
@@ -85,7 +91,13 @@ struct RingCrossings {
         }
         segments.sort { $0.minX < $1.minX }
         var active: [Segment] = []
+        var budget = segments.count * Self.comparisonBudgetPerSegment
         for segment in segments {
+            budget -= active.count
+            if budget < 0 {
+                gaveUp = true
+                return
+            }
             var kept = 0
             for position in active.indices {
                 let other = active[position]
