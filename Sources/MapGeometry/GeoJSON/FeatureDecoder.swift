@@ -109,18 +109,9 @@ extension GeoJSONDecoder {
             var seenKeys = keyScratch
             keyScratch = []
             defer { keyScratch = seenKeys }
-            var keys = 0
-            var largeKeys: Set<String>?
             repeat {
                 let key = try memberName()
-                // Duplicate names: linear for the usual handful, a set for large objects.
-                keys += 1
-                if keys <= 16 {
-                    try checkDuplicateOther(key, in: &seenKeys)
-                } else {
-                    if largeKeys == nil { largeKeys = Set(seenKeys.map { scanner.decode($0) }) }
-                    guard largeKeys!.insert(scanner.decode(key)).inserted else { throw duplicateError(key) }
-                }
+                try checkDuplicateOther(key, in: &seenKeys)
                 if let typeKey, scanner.current == UInt8(ascii: "\""), scanner.token(key, equals: typeKey) {
                     typeProperty = scanner.decode(try scanner.scanString())
                 } else {

@@ -12,6 +12,8 @@ struct GeoJSONDecoder {
     let typeKey: [UInt8]?
     /// Reused between objects for the duplicate-key check.
     var keyScratch: [StringToken] = []
+    /// Name sets of objects with many members (see `checkDuplicateOther`); rare.
+    var largeKeySets: [Set<String>] = []
     /// Reused by every array of positions (lines, rings) while it is read.
     var positionScratch: [Position] = []
     /// Where `peekType` found `type` as the first member: (object start, offset after its value),
@@ -115,10 +117,22 @@ struct GeoJSONDecoder {
         seen |= bit
     }
 
-    /// Duplicate check for names that are not GeoJSON members (foreign members, properties).
-    func checkDuplicateOther(_ key: StringToken, in keys: inout [StringToken]) throws(GeoJSONError) {
-        for previous in keys where scanner.token(previous, equals: key) { throw duplicateError(key) }
-        keys.append(key)
+    /// Duplicate check for names that are not GeoJSON members (foreign members, properties):
+    /// linear for the usual handful, a set once an object has many (a hostile object with
+    /// 100,000 members must not cost n² comparisons).
+    mutating func checkDuplicateOther(_ key: StringToken, in keys: inout [StringToken]) throws(GeoJSONError) {
+        if keys.count < 16 {
+            for previous in keys where scanner.token(previous, equals: key) { throw duplicateError(key) }
+            keys.append(key)
+            return
+        }
+        if keys.count == 16 {
+            // From here on keys[0] holds a marker and the names live in `largeKeySets`.
+            largeKeySets.append(Set(keys.map { scanner.decode($0) }))
+            keys.append(StringToken(start: largeKeySets.count - 1, end: -1, hasEscapes: false))
+        }
+        let setIndex = keys[16].start
+        guard largeKeySets[setIndex].insert(scanner.decode(key)).inserted else { throw duplicateError(key) }
     }
 
     func duplicateError(_ key: StringToken) -> GeoJSONError {

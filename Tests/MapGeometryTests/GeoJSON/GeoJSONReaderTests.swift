@@ -250,4 +250,16 @@ struct GeoJSONHostileGeometryTests {
         #expect(ContinuousClock.now - started < .seconds(60))
         #expect(document.warnings.contains { $0.code == "crossing_check_skipped" })
     }
+
+    @Test func manyMembersAreCheckedForDuplicatesWithoutQuadraticCost() throws {
+        let members = (0..<50_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let properties = #"{"type":"Feature","geometry":null,"properties":{"# + members + "}}"
+        let started = ContinuousClock.now
+        #expect(try GeoJSONReader().read(string: properties).features[0].properties.number("k49999") == 49999)
+        let foreign = #"{"type":"Feature","geometry":null,"properties":null,"# + members + #","k7":1}"#
+        do { _ = try GeoJSONReader().read(string: foreign); Issue.record("duplicate accepted") } catch {
+            #expect(error.code == "duplicate_member" && error.message.contains("\"k7\""))
+        }
+        #expect(ContinuousClock.now - started < .seconds(60))
+    }
 }
