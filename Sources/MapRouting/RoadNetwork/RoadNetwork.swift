@@ -1,0 +1,67 @@
+import MapGeometry
+
+/// A road network ready for routing: the directed graph built from road segments, a
+/// spatial index for snapping positions to roads, and a contraction hierarchy per
+/// prepared metric for fast shortest paths and matrices.
+///
+/// ```swift
+/// let network = try RoadNetwork(segments: roads)
+/// var session = RoadQuerySession(network)
+/// let path = try session.directions(from: here, to: there, by: .time)
+/// print(path.distance, path.duration)
+/// ```
+public struct RoadNetwork: Sendable {
+    /// The directed road graph.
+    public let graph: RoadGraph
+    /// What the builder kept, left out and found disconnected.
+    public let report: RoadNetworkReport
+    /// The options the network was built with (the snap limit applies to its queries).
+    public var options: RoadNetworkOptions
+    let index: SegmentGridIndex
+    /// Hierarchies indexed by ``RoadMetric/index``; nil for a metric not prepared.
+    let hierarchies: [ContractionHierarchy?]
+
+    /// Builds the graph from road segments and prepares the options' metrics.
+    /// - Throws: ``RoadNetworkError/noUsableRoads(_:)`` when no segment can be used.
+    public init(segments: [RoadSegment], options: RoadNetworkOptions = .init()) throws(RoadNetworkError) {
+        let (graph, report) = RoadGraphBuilder.build(segments, options: options)
+        guard graph.segmentCount > 0 else { throw .noUsableRoads(report) }
+        let hierarchies = RoadMetric.allCases.map { metric in
+            options.metrics.contains(metric) ? ContractionHierarchyBuilder.build(graph, metric: metric) : nil
+        }
+        self.init(graph: graph, report: report, options: options, hierarchies: hierarchies)
+    }
+
+    init(graph: RoadGraph, report: RoadNetworkReport, options: RoadNetworkOptions, hierarchies: [ContractionHierarchy?]) {
+        self.graph = graph
+        self.report = report
+        self.options = options
+        self.hierarchies = hierarchies
+        self.index = SegmentGridIndex(graph)
+    }
+
+    /// The metrics prepared for queries.
+    public var preparedMetrics: [RoadMetric] {
+        RoadMetric.allCases.filter { hierarchies[$0.index] != nil }
+    }
+
+    func hierarchy(_ metric: RoadMetric) throws(RoadNetworkError) -> ContractionHierarchy {
+        guard let hierarchy = hierarchies[metric.index] else { throw .metricNotPrepared(metric) }
+        return hierarchy
+    }
+
+    /// Explains why no path joins two snapped points, from the strongly connected
+    /// components their roads lie in.
+    func noPathReason(from start: RoadSnap, to end: RoadSnap) -> String {
+        func describe(_ snap: RoadSnap) -> String {
+            let nodes = [graph.segmentFrom[snap.segment], graph.segmentTo[snap.segment]]
+            let size = nodes.map { graph.componentSize(ofNode: Int($0)) }.max() ?? 0
+            let largest = report.stronglyConnectedSizes.first ?? 0
+            return size == largest
+                ? "road \(snap.segmentID) (main network)"
+                : "road \(snap.segmentID) (in a piece of \(size) nodes cut off from the main network of \(largest))"
+        }
+        return "the start snaps to \(describe(start)) and the end to \(describe(end)); "
+            + "they are in different pieces of the network or one-way streets lead only one way between them"
+    }
+}
