@@ -18,6 +18,8 @@ public struct RoadNetwork: Sendable {
     /// The options the network was built with (the snap limit applies to its queries).
     public var options: RoadNetworkOptions
     let index: SegmentGridIndex
+    /// Segments whose both ends lie in the largest strongly connected component.
+    let segmentInMainNetwork: [Bool]
     /// Hierarchies indexed by ``RoadMetric/index``; nil for a metric not prepared.
     let hierarchies: [ContractionHierarchy?]
 
@@ -38,6 +40,12 @@ public struct RoadNetwork: Sendable {
         self.options = options
         self.hierarchies = hierarchies
         self.index = SegmentGridIndex(graph)
+        let main = graph.componentSizes.indices.max { graph.componentSizes[$0] < graph.componentSizes[$1] } ?? 0
+        let inMain = graph.segmentFrom.indices.map {
+            graph.nodeComponent[Int(graph.segmentFrom[$0])] == main && graph.nodeComponent[Int(graph.segmentTo[$0])] == main
+        }
+        // A network without any cycle (a lone one-way street) has no main piece to prefer.
+        self.segmentInMainNetwork = inMain.contains(true) ? inMain : inMain.map { _ in true }
     }
 
     /// The metrics prepared for queries.
@@ -54,12 +62,12 @@ public struct RoadNetwork: Sendable {
     /// components their roads lie in.
     func noPathReason(from start: RoadSnap, to end: RoadSnap) -> String {
         func describe(_ snap: RoadSnap) -> String {
+            if segmentInMainNetwork[snap.segment] { return "road \(snap.segmentID) (main network)" }
             let nodes = [graph.segmentFrom[snap.segment], graph.segmentTo[snap.segment]]
-            let size = nodes.map { graph.componentSize(ofNode: Int($0)) }.max() ?? 0
+            let size = nodes.map { graph.componentSize(ofNode: Int($0)) }.min() ?? 0
             let largest = report.stronglyConnectedSizes.first ?? 0
-            return size == largest
-                ? "road \(snap.segmentID) (main network)"
-                : "road \(snap.segmentID) (in a piece of \(size) nodes cut off from the main network of \(largest))"
+            return "road \(snap.segmentID) (leading to or from a piece of \(size) node\(size == 1 ? "" : "s") "
+                + "cut off from the main network of \(largest))"
         }
         return "the start snaps to \(describe(start)) and the end to \(describe(end)); "
             + "they are in different pieces of the network or one-way streets lead only one way between them"

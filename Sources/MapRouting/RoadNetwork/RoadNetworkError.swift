@@ -1,3 +1,4 @@
+import Foundation
 import MapGeometry
 
 /// Why a road network could not be built, loaded or queried. Each message names the
@@ -21,8 +22,10 @@ public enum RoadNetworkError: Error, Hashable, Sendable, CustomStringConvertible
             "no usable road segment: \(report.segmentsRead) read, \(report.excludedByAccess) excluded by access, "
                 + "\(report.excludedByOneway) by an unusable oneway value, \(report.excludedTooShort) with fewer than "
                 + "2 positions; give LineString roads with drivable tags"
+        case .tooFarFromRoad(let point, let position, let distance, _) where !distance.isFinite:
+            "\(point) \(Self.text(position)) has no usable road near it; check the coordinates (longitude first)"
         case .tooFarFromRoad(let point, let position, let distance, let maximum):
-            "\(point) \(position) is \(Self.metres(distance)) from the nearest usable road, more than the maximum "
+            "\(point) \(Self.text(position)) is \(Self.metres(distance)) from the nearest usable road, more than the maximum "
                 + "snap distance of \(Self.metres(maximum)); move the point nearer a road or raise the maximum"
         case .noPath(let from, let to, let reason):
             "no road path from \(from) to \(to): \(reason)"
@@ -31,6 +34,17 @@ public enum RoadNetworkError: Error, Hashable, Sendable, CustomStringConvertible
         case .unreadableFile(let reason):
             "cannot read the prepared road network: \(reason)"
         }
+    }
+
+    /// A position as `[lon,lat]` with at most 7 decimals (GeoJSON's usual precision).
+    static func text(_ position: Position) -> String {
+        func number(_ value: Double) -> String {
+            var text = String(format: "%.7f", value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
+        return "[\(number(position.longitude)),\(number(position.latitude))]"
     }
 
     static func metres(_ value: Double) -> String {

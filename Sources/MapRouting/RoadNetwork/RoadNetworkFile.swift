@@ -20,6 +20,7 @@ extension RoadNetwork {
         writer.write(raw: Self.fileMagic)
         writer.write(Self.fileVersion)
         writer.write(options.maximumSnapDistance ?? -1)
+        writer.write(UInt32(options.snapToMainNetwork ? 1 : 0))
         writeReport(&writer)
         let g = graph
         writer.write(g.nodeLongitudes); writer.write(g.nodeLatitudes); writer.write(g.nodeIDs)
@@ -67,6 +68,7 @@ extension RoadNetwork {
         var options = RoadNetworkOptions()
         let snapLimit = try reader.readDouble()
         options.maximumSnapDistance = snapLimit >= 0 ? snapLimit : nil
+        options.snapToMainNetwork = try reader.readUInt32() == 1
         let report = try Self.readReport(&reader)
         let graph = RoadGraph(
             nodeLongitudes: try reader.readDoubles(), nodeLatitudes: try reader.readDoubles(),

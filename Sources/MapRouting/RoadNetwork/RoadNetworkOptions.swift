@@ -10,18 +10,26 @@ public struct RoadNetworkOptions: Hashable, Sendable {
     public var maximumSnapDistance: Double?
     /// The metrics prepared (contraction hierarchies) when the network is built.
     public var metrics: Set<RoadMetric>
+    /// Snap only to roads of the main network (the largest strongly connected component),
+    /// as OSRM does (default true). Roads outside it (one-way streets leading out of the
+    /// extract, pieces cut off by private roads) can be left but not re-entered, or the
+    /// reverse, so a point snapped there has no path to most places. With false, a point
+    /// snaps to the nearest road whatever its piece, and unreachable pairs are errors.
+    public var snapToMainNetwork: Bool
 
     /// Creates options; every argument has the default described on its property.
     public init(
         excludedAccess: Set<String> = ["no", "private"],
         defaultSpeeds: [String: Double] = RoadSpeed.defaultSpeeds,
         maximumSnapDistance: Double? = 1_000,
-        metrics: Set<RoadMetric> = [.time, .distance]
+        metrics: Set<RoadMetric> = [.time, .distance],
+        snapToMainNetwork: Bool = true
     ) {
         self.excludedAccess = excludedAccess
         self.defaultSpeeds = defaultSpeeds
         self.maximumSnapDistance = maximumSnapDistance
         self.metrics = metrics
+        self.snapToMainNetwork = snapToMainNetwork
     }
 }
 

@@ -33,13 +33,22 @@ public struct RoadQuerySession {
     ) throws(RoadNetworkError) -> RoadPath {
         let startSnap = try network.snap(start, point: startName)
         let endSnap = try network.snap(end, point: endName)
-        return try directions(from: startSnap, to: endSnap, by: metric, startName: startName, endName: endName)
+        return try path(from: startSnap, to: endSnap, by: metric, names: (startName, endName), queried: (start, end))
     }
 
     /// The shortest path between two already snapped positions.
     public mutating func directions(
         from start: RoadSnap, to end: RoadSnap, by metric: RoadMetric = .time,
         startName: String = "the start", endName: String = "the destination"
+    ) throws(RoadNetworkError) -> RoadPath {
+        try path(
+            from: start, to: end, by: metric, names: (startName, endName), queried: (start.position, end.position))
+    }
+
+    /// The path between snapped points; errors name the positions the caller asked about.
+    private mutating func path(
+        from start: RoadSnap, to end: RoadSnap, by metric: RoadMetric, names: (String, String),
+        queried: (Position, Position)
     ) throws(RoadNetworkError) -> RoadPath {
         let network = self.network
         let departures = network.departureSeeds(start, metric)
@@ -60,7 +69,7 @@ public struct RoadQuerySession {
         }
         guard let (meeting, edges, first, last) = found else {
             throw .noPath(
-                from: "\(startName) \(start.position)", to: "\(endName) \(end.position)",
+                from: "\(names.0) \(RoadNetworkError.text(queried.0))", to: "\(names.1) \(RoadNetworkError.text(queried.1))",
                 reason: network.noPathReason(from: start, to: end))
         }
         let assembler = PathAssembler(graph: network.graph)
@@ -124,8 +133,8 @@ public struct RoadQuerySession {
                 }
                 if weights[index] == .infinity && !allowUnreachable {
                     throw .noPath(
-                        from: "\(sourceNames?[row] ?? "source \(row)") \(sources[row])",
-                        to: "\(targetNames?[column] ?? "target \(column)") \(targets[column])",
+                        from: "\(sourceNames?[row] ?? "source \(row)") \(RoadNetworkError.text(sources[row]))",
+                        to: "\(targetNames?[column] ?? "target \(column)") \(RoadNetworkError.text(targets[column]))",
                         reason: network.noPathReason(from: sourceSnaps[row], to: targetSnaps[column]))
                 }
             }

@@ -16,13 +16,16 @@ public struct RoadSnap: Hashable, Sendable {
 }
 
 extension RoadNetwork {
-    /// Snaps a position to the nearest point on the nearest usable road.
+    /// Snaps a position to the nearest point on the nearest usable road (of the main network
+    /// unless ``RoadNetworkOptions/snapToMainNetwork`` is false).
     /// - Parameter point: names the position in an error (`"the start"`, `"stop 12"`).
     /// - Throws: ``RoadNetworkError/tooFarFromRoad(point:position:distance:maximum:)`` when
     ///   the road is farther than ``RoadNetworkOptions/maximumSnapDistance``.
     public func snap(_ position: Position, point: String = "the point") throws(RoadNetworkError) -> RoadSnap {
-        guard let nearest = index.nearest(to: position, in: graph) else {
-            throw .tooFarFromRoad(point: point, position: position, distance: .infinity, maximum: 0)
+        let inMain = segmentInMainNetwork, mainOnly = options.snapToMainNetwork
+        guard let nearest = index.nearest(to: position, in: graph, isUsable: { !mainOnly || inMain[Int($0)] }) else {
+            throw .tooFarFromRoad(
+                point: point, position: position, distance: .infinity, maximum: options.maximumSnapDistance ?? .infinity)
         }
         let shape = Int(index.pieceShapeIndex[Int(nearest.piece)])
         let segment = Int(index.pieceSegment[Int(nearest.piece)])
