@@ -57,4 +57,10 @@ struct RoadReferencePathTests {
         #expect(report.stronglyConnectedSizes.count > report.connectedPieceSizes.count)
         #expect(report.nodesOutsideLargestComponent > 0)
     }
+
+    @Test func geoJSONReaderGivesTheSameSegmentsAsFoundation() throws {
+        for path in ["real/andorra/roads.geojson", "real/helsinki/roads.geojson"] {
+            #expect(try RoadTestData.segments(path) == RoadTestData.segmentsWithFoundation(path), "\(path)")
+        }
+    }
 }

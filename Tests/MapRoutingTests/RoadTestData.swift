@@ -31,8 +31,14 @@ enum RoadTestData {
         packageRoot.appendingPathComponent("Tests/Fixtures/roads/\(name)")
     }
 
-    /// Road segments of a GeoJSON road layer, read with Foundation (test use only).
+    /// Road segments of a GeoJSON road layer, through the product path (GeoJSONReader).
     static func segments(_ relativePath: String) throws -> [RoadSegment] {
+        let document = try GeoJSONReader().read(contentsOfFile: url(relativePath).path)
+        return try RoadSegment.segments(from: document.features)
+    }
+
+    /// The same, read independently with Foundation's JSONSerialization (to check the above).
+    static func segmentsWithFoundation(_ relativePath: String) throws -> [RoadSegment] {
         let data = try Data(contentsOf: url(relativePath))
         let root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         return try (root["features"] as! [[String: Any]]).map { feature in

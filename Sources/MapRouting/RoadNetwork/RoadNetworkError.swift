@@ -11,6 +11,8 @@ public enum RoadNetworkError: Error, Hashable, Sendable, CustomStringConvertible
     /// No road path joins two points (different pieces of the network, or one-way streets
     /// that lead in only one direction).
     case noPath(from: String, to: String, reason: String)
+    /// A road-layer feature that is not a line.
+    case notARoad(feature: String, reason: String)
     /// The network was built without preparing this metric.
     case metricNotPrepared(RoadMetric)
     /// A prepared-network file could not be read.
@@ -29,6 +31,8 @@ public enum RoadNetworkError: Error, Hashable, Sendable, CustomStringConvertible
                 + "snap distance of \(Self.metres(maximum)); move the point nearer a road or raise the maximum"
         case .noPath(let from, let to, let reason):
             "no road path from \(from) to \(to): \(reason)"
+        case .notARoad(let feature, let reason):
+            "\(feature) is not a road: \(reason); a road layer holds LineString (or MultiLineString) features"
         case .metricNotPrepared(let metric):
             "the road network was prepared without the \(metric.rawValue) metric; add it to the options' metrics"
         case .unreadableFile(let reason):
