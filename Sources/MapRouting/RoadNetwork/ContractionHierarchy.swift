@@ -11,19 +11,14 @@ struct ContractionHierarchy: Sendable {
     /// Contraction order: higher ranks were contracted later.
     var rank: [Int32]
 
-    // Upward edges leaving each node (to higher ranks), CSR.
+    // Upward edges leaving each node (to higher ranks), CSR: the forward search runs on them.
     var upStart: [Int32]
-    var upTarget: [Int32]
-    var upWeight: [Double]
-    var upSecondary: [Double]
-    var upEdge: [Int32]
+    var upArcs: [HierarchyArc]
 
-    // Upward edges entering each node (from higher ranks), CSR: the backward search runs on them.
+    // Upward edges entering each node (from higher ranks; `node` is their tail), CSR: the
+    // backward search runs on them.
     var downStart: [Int32]
-    var downSource: [Int32]
-    var downWeight: [Double]
-    var downSecondary: [Double]
-    var downEdge: [Int32]
+    var downArcs: [HierarchyArc]
 
     // Hierarchy edges: their ends, and either the road edge (edgeRef, children -1) or two children.
     var edgeTail: [Int32]
@@ -46,4 +41,16 @@ struct ContractionHierarchy: Sendable {
             }
         }
     }
+}
+
+/// One edge of a hierarchy's search graph, packed so a search reads one array.
+struct HierarchyArc: Hashable, Sendable {
+    /// The node at the other end.
+    var node: Int32
+    /// The hierarchy edge (for unpacking the path).
+    var edge: Int32
+    /// Cost in the hierarchy's metric.
+    var weight: Double
+    /// The other measure along the same edge.
+    var secondary: Double
 }

@@ -15,8 +15,10 @@ struct ContractionHierarchyBuilder {
         var edge: Int32
     }
 
-    /// Settled-node budget of one witness search.
+    /// Settled-node budget of a witness search when contracting, and when only estimating
+    /// a priority (cheaper: an estimate that counts a superfluous shortcut is harmless).
     private static let witnessSettleLimit = 60
+    private static let estimateSettleLimit = 6
 
     private let nodeCount: Int
     private var outgoing: [[Arc]]
@@ -29,6 +31,9 @@ struct ContractionHierarchyBuilder {
 
     // Witness search state, reused.
     private var witnessDistance: [Double]
+    /// `targetStamp[n] == searchStamp` marks n as a target of the current witness search.
+    private var targetStamp: [Int32]
+    private var searchStamp: Int32 = 0
     private var witnessTouched: [Int32] = []
     private var heap = MinHeap()
 
@@ -44,6 +49,7 @@ struct ContractionHierarchyBuilder {
         contracted = Array(repeating: false, count: nodeCount)
         contractedNeighbours = Array(repeating: 0, count: nodeCount)
         witnessDistance = Array(repeating: .infinity, count: nodeCount)
+        targetStamp = Array(repeating: 0, count: nodeCount)
         for node in 0..<nodeCount {
             for slot in Int(graph.outStart[node])..<Int(graph.outStart[node + 1]) {
                 let target = graph.outTarget[slot]
@@ -79,8 +85,12 @@ struct ContractionHierarchyBuilder {
         incoming[Int(w)].append(Arc(node: u, weight: weight, secondary: secondary, edge: edge))
     }
 
-    /// Dijkstra from `source` over live nodes other than `skipped`, up to `limit`.
-    private mutating func witnessSearch(from source: Int32, skipping skipped: Int32, limit: Double) {
+    /// Dijkstra from `source` over live nodes other than `skipped`, up to `limit`, stopping
+    /// early once all `targetCount` targets (marked with the current stamp) are settled.
+    private mutating func witnessSearch(
+        from source: Int32, skipping skipped: Int32, limit: Double, targetCount: Int, settleLimit: Int
+    ) {
+        var targetsLeft = targetCount
         for node in witnessTouched { witnessDistance[Int(node)] = .infinity }
         witnessTouched.removeAll(keepingCapacity: true)
         heap.removeAll()
@@ -92,8 +102,12 @@ struct ContractionHierarchyBuilder {
             let (key, node) = heap.pop()
             if key > witnessDistance[Int(node)] { continue }
             if key > limit { break }
+            if targetStamp[Int(node)] == searchStamp {
+                targetsLeft -= 1
+                if targetsLeft == 0 { break }
+            }
             settled += 1
-            if settled > Self.witnessSettleLimit { break }
+            if settled > settleLimit { break }
             for arc in outgoing[Int(node)] where !contracted[Int(arc.node)] && arc.node != skipped {
                 let candidate = key + arc.weight
                 if candidate < witnessDistance[Int(arc.node)] {
@@ -111,11 +125,19 @@ struct ContractionHierarchyBuilder {
         let ins = incoming[Int(node)], outs = outgoing[Int(node)]
         for inArc in ins where !contracted[Int(inArc.node)] {
             var limit = -Double.infinity
+            searchStamp &+= 1
+            var targetCount = 0
             for outArc in outs where !contracted[Int(outArc.node)] && outArc.node != inArc.node {
                 limit = max(limit, inArc.weight + outArc.weight)
+                if targetStamp[Int(outArc.node)] != searchStamp {
+                    targetStamp[Int(outArc.node)] = searchStamp
+                    targetCount += 1
+                }
             }
             if limit == -.infinity { continue }
-            witnessSearch(from: inArc.node, skipping: node, limit: limit)
+            witnessSearch(
+                from: inArc.node, skipping: node, limit: limit, targetCount: targetCount,
+                settleLimit: apply ? Self.witnessSettleLimit : Self.estimateSettleLimit)
             for outArc in outs where !contracted[Int(outArc.node)] && outArc.node != inArc.node {
                 let weight = inArc.weight + outArc.weight
                 if witnessDistance[Int(outArc.node)] <= weight { continue }
@@ -155,13 +177,7 @@ struct ContractionHierarchyBuilder {
         while !queue.isEmpty {
             let (key, node) = queue.pop()
             if contracted[Int(node)] || Int(key) != currentPriority[Int(node)] { continue }
-            // Lazy update: re-evaluate; if it got worse than the next candidate, wait.
-            let fresh = priority(of: node)
-            if fresh > currentPriority[Int(node)], Double(fresh) > queue.minimumKey {
-                currentPriority[Int(node)] = fresh
-                queue.push(Double(fresh), node)
-                continue
-            }
+            // Priorities are refreshed whenever a neighbour is contracted, so the popped one is current.
             // Its live edges now are exactly its upward edges in the hierarchy.
             upward[Int(node)] = outgoing[Int(node)].filter { !contracted[Int($0.node)] }
             downward[Int(node)] = incoming[Int(node)].filter { !contracted[Int($0.node)] }
@@ -169,10 +185,13 @@ struct ContractionHierarchyBuilder {
             contracted[Int(node)] = true
             rank[Int(node)] = nextRank
             nextRank += 1
-            var neighbours = Set<Int32>()
-            for arc in upward[Int(node)] { neighbours.insert(arc.node) }
-            for arc in downward[Int(node)] { neighbours.insert(arc.node) }
-            for neighbour in neighbours.sorted() {
+            searchStamp &+= 1
+            var neighbours = [Int32]()
+            for arc in upward[Int(node)] + downward[Int(node)] where targetStamp[Int(arc.node)] != searchStamp {
+                targetStamp[Int(arc.node)] = searchStamp
+                neighbours.append(arc.node)
+            }
+            for neighbour in neighbours {
                 contractedNeighbours[Int(neighbour)] += 1
                 currentPriority[Int(neighbour)] = priority(of: neighbour)
                 queue.push(Double(currentPriority[Int(neighbour)]), neighbour)
@@ -182,24 +201,21 @@ struct ContractionHierarchyBuilder {
             incoming[Int(node)] = []
         }
 
-        func flatten(_ lists: [[Arc]]) -> (start: [Int32], node: [Int32], weight: [Double], secondary: [Double], edge: [Int32]) {
+        func flatten(_ lists: [[Arc]]) -> (start: [Int32], arcs: [HierarchyArc]) {
             var start = [Int32](repeating: 0, count: nodeCount + 1)
-            var node = [Int32](), weight = [Double](), secondary = [Double](), edge = [Int32]()
+            var arcs = [HierarchyArc]()
             for (index, list) in lists.enumerated() {
                 for arc in list {
-                    node.append(arc.node); weight.append(arc.weight)
-                    secondary.append(arc.secondary); edge.append(arc.edge)
+                    arcs.append(HierarchyArc(node: arc.node, edge: arc.edge, weight: arc.weight, secondary: arc.secondary))
                 }
-                start[index + 1] = Int32(node.count)
+                start[index + 1] = Int32(arcs.count)
             }
-            return (start, node, weight, secondary, edge)
+            return (start, arcs)
         }
         let up = flatten(upward), down = flatten(downward)
         return ContractionHierarchy(
             metric: metric, nodeCount: nodeCount, rank: rank,
-            upStart: up.start, upTarget: up.node, upWeight: up.weight, upSecondary: up.secondary, upEdge: up.edge,
-            downStart: down.start, downSource: down.node, downWeight: down.weight,
-            downSecondary: down.secondary, downEdge: down.edge,
+            upStart: up.start, upArcs: up.arcs, downStart: down.start, downArcs: down.arcs,
             edgeTail: edgeTail, edgeHead: edgeHead, edgeOriginal: edgeOriginal,
             edgeFirstChild: edgeFirstChild, edgeSecondChild: edgeSecondChild)
     }

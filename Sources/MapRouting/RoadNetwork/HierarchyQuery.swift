@@ -24,6 +24,18 @@ struct HierarchyQuery {
     mutating func shortest(from sources: [SearchSeed], to targets: [SearchSeed]) -> Meeting? {
         forwardSearch.reset(seeds: sources)
         backwardSearch.reset(seeds: targets)
+        return meet()
+    }
+
+    /// The cheapest way from one node to another, or nil when there is none.
+    mutating func shortest(fromNode source: Int32, toNode target: Int32) -> Meeting? {
+        forwardSearch.reset(node: source)
+        backwardSearch.reset(node: target)
+        return meet()
+    }
+
+    /// Runs both searches, alternating, until neither can improve the best meeting.
+    private mutating func meet() -> Meeting? {
         var best: Meeting?
         var bestWeight = Double.infinity
         // Alternate directions; a direction stops once its next key cannot improve the best.
@@ -32,22 +44,22 @@ struct HierarchyQuery {
             let backwardOpen = backwardSearch.nextKey < bestWeight
             if !forwardOpen && !backwardOpen { break }
             if forwardOpen, let node = forwardSearch.step(hierarchy) {
-                let other = backwardSearch.weight[Int(node)]
-                if other < .infinity, forwardSearch.weight[Int(node)] + other < bestWeight {
-                    bestWeight = forwardSearch.weight[Int(node)] + other
+                let other = backwardSearch.labels[Int(node)].weight
+                if other < .infinity, forwardSearch.labels[Int(node)].weight + other < bestWeight {
+                    bestWeight = forwardSearch.labels[Int(node)].weight + other
                     best = Meeting(
                         weight: bestWeight,
-                        secondary: forwardSearch.secondary[Int(node)] + backwardSearch.secondary[Int(node)],
+                        secondary: forwardSearch.labels[Int(node)].secondary + backwardSearch.labels[Int(node)].secondary,
                         node: node)
                 }
             }
             if backwardOpen, let node = backwardSearch.step(hierarchy) {
-                let other = forwardSearch.weight[Int(node)]
-                if other < .infinity, backwardSearch.weight[Int(node)] + other < bestWeight {
-                    bestWeight = backwardSearch.weight[Int(node)] + other
+                let other = forwardSearch.labels[Int(node)].weight
+                if other < .infinity, backwardSearch.labels[Int(node)].weight + other < bestWeight {
+                    bestWeight = backwardSearch.labels[Int(node)].weight + other
                     best = Meeting(
                         weight: bestWeight,
-                        secondary: forwardSearch.secondary[Int(node)] + backwardSearch.secondary[Int(node)],
+                        secondary: forwardSearch.labels[Int(node)].secondary + backwardSearch.labels[Int(node)].secondary,
                         node: node)
                 }
             }
@@ -60,8 +72,8 @@ struct HierarchyQuery {
     func roadEdges(through meeting: Meeting) -> (edges: [Int32], first: Int32, last: Int32) {
         var upwardEdges = [Int32]()
         var node = meeting.node
-        while forwardSearch.parentEdge[Int(node)] >= 0 {
-            let edge = forwardSearch.parentEdge[Int(node)]
+        while forwardSearch.labels[Int(node)].parentEdge >= 0 {
+            let edge = forwardSearch.labels[Int(node)].parentEdge
             upwardEdges.append(edge)
             node = hierarchy.edgeTail[Int(edge)]
         }
@@ -69,8 +81,8 @@ struct HierarchyQuery {
         var result = [Int32]()
         for edge in upwardEdges.reversed() { hierarchy.unpack(edge, into: &result) }
         node = meeting.node
-        while backwardSearch.parentEdge[Int(node)] >= 0 {
-            let edge = backwardSearch.parentEdge[Int(node)]
+        while backwardSearch.labels[Int(node)].parentEdge >= 0 {
+            let edge = backwardSearch.labels[Int(node)].parentEdge
             hierarchy.unpack(edge, into: &result)
             node = hierarchy.edgeHead[Int(edge)]
         }
@@ -99,8 +111,8 @@ struct HierarchyQuery {
             for node in backwardSearch.settled {
                 bucketNode.append(node)
                 bucketTarget.append(Int32(column))
-                bucketWeight.append(backwardSearch.weight[Int(node)])
-                bucketSecondary.append(backwardSearch.secondary[Int(node)])
+                bucketWeight.append(backwardSearch.labels[Int(node)].weight)
+                bucketSecondary.append(backwardSearch.labels[Int(node)].secondary)
             }
         }
         var start = [Int32](repeating: 0, count: hierarchy.nodeCount + 1)
@@ -125,7 +137,7 @@ struct HierarchyQuery {
             let rowStart = row * columns
             for node in forwardSearch.settled {
                 let n = Int(node)
-                let up = forwardSearch.weight[n], upSecondary = forwardSearch.secondary[n]
+                let up = forwardSearch.labels[n].weight, upSecondary = forwardSearch.labels[n].secondary
                 for slot in Int(start[n])..<Int(start[n + 1]) {
                     let index = rowStart + Int(sortedTarget[slot])
                     let candidate = up + sortedWeight[slot]

@@ -6,16 +6,23 @@ struct SearchSeed: Hashable, Sendable {
     var secondary: Double
 }
 
+/// What a search knows about a node: its cost, the other measure along the same path,
+/// and the hierarchy edge it was reached by (-1 for a seed).
+struct SearchLabel {
+    var weight: Double
+    var secondary: Double
+    var parentEdge: Int32
+
+    static let unreached = SearchLabel(weight: .infinity, secondary: 0, parentEdge: -1)
+}
+
 /// One direction of a search in a ``ContractionHierarchy``: a Dijkstra that only climbs in
 /// rank, with stall-on-demand (a node reached more cheaply from above is not expanded).
 ///
-/// The arrays are sized once and reset through the list of touched nodes, so a query costs
+/// The labels are sized once and reset through the list of touched nodes, so a query costs
 /// only the nodes it visits. Not thread-safe: one per task.
 struct HierarchySearch {
-    var weight: [Double]
-    var secondary: [Double]
-    /// The hierarchy edge each node was reached by (-1 for a seed).
-    var parentEdge: [Int32]
+    private(set) var labels: [SearchLabel]
     /// Nodes settled by the last run, in order.
     private(set) var settled: [Int32] = []
     private var touched: [Int32] = []
@@ -23,24 +30,30 @@ struct HierarchySearch {
     let forward: Bool
 
     init(nodeCount: Int, forward: Bool) {
-        weight = Array(repeating: .infinity, count: nodeCount)
-        secondary = Array(repeating: 0, count: nodeCount)
-        parentEdge = Array(repeating: -1, count: nodeCount)
+        labels = Array(repeating: .unreached, count: nodeCount)
         self.forward = forward
     }
 
     mutating func reset(seeds: [SearchSeed]) {
-        for node in touched { weight[Int(node)] = .infinity }
+        for node in touched { labels[Int(node)] = .unreached }
         touched.removeAll(keepingCapacity: true)
         settled.removeAll(keepingCapacity: true)
         heap.removeAll()
-        for seed in seeds where seed.weight < weight[Int(seed.node)] {
-            if weight[Int(seed.node)] == .infinity { touched.append(seed.node) }
-            weight[Int(seed.node)] = seed.weight
-            secondary[Int(seed.node)] = seed.secondary
-            parentEdge[Int(seed.node)] = -1
-            heap.push(seed.weight, seed.node)
-        }
+        for seed in seeds { add(seed) }
+    }
+
+    /// Starts from one node at no cost (the common node-to-node case, without an array).
+    mutating func reset(node: Int32) {
+        reset(seeds: [])
+        add(SearchSeed(node: node, weight: 0, secondary: 0))
+    }
+
+    private mutating func add(_ seed: SearchSeed) {
+        let n = Int(seed.node)
+        guard seed.weight < labels[n].weight else { return }
+        if labels[n].weight == .infinity { touched.append(seed.node) }
+        labels[n] = SearchLabel(weight: seed.weight, secondary: seed.secondary, parentEdge: -1)
+        heap.push(seed.weight, seed.node)
     }
 
     /// The smallest key still waiting.
@@ -52,34 +65,27 @@ struct HierarchySearch {
     mutating func step(_ hierarchy: ContractionHierarchy) -> Int32? {
         let (key, node) = heap.pop()
         let v = Int(node)
-        if key > weight[v] { return nil }
+        if key > labels[v].weight { return nil }
         // The edges "into v from above" for this direction tell whether v is reached more
         // cheaply through a higher node: then no shortest path continues upward from here.
-        let (stallStart, stallEnd) =
-            forward
-            ? (Int(hierarchy.downStart[v]), Int(hierarchy.downStart[v + 1]))
-            : (Int(hierarchy.upStart[v]), Int(hierarchy.upStart[v + 1]))
-        for slot in stallStart..<stallEnd {
-            let other = Int(forward ? hierarchy.downSource[slot] : hierarchy.upTarget[slot])
-            let cost = forward ? hierarchy.downWeight[slot] : hierarchy.upWeight[slot]
-            if weight[other] + cost < key { return nil }
+        let stallArcs = forward ? hierarchy.downArcs : hierarchy.upArcs
+        let stallStart = forward ? hierarchy.downStart : hierarchy.upStart
+        for slot in Int(stallStart[v])..<Int(stallStart[v + 1]) {
+            let arc = stallArcs[slot]
+            if labels[Int(arc.node)].weight + arc.weight < key { return nil }
         }
         settled.append(node)
-        let (start, end) =
-            forward
-            ? (Int(hierarchy.upStart[v]), Int(hierarchy.upStart[v + 1]))
-            : (Int(hierarchy.downStart[v]), Int(hierarchy.downStart[v + 1]))
-        for slot in start..<end {
-            let next = forward ? hierarchy.upTarget[slot] : hierarchy.downSource[slot]
-            let candidate = key + (forward ? hierarchy.upWeight[slot] : hierarchy.downWeight[slot])
-            let n = Int(next)
-            if candidate < weight[n] {
-                if weight[n] == .infinity { touched.append(next) }
-                weight[n] = candidate
-                secondary[n] =
-                    secondary[v] + (forward ? hierarchy.upSecondary[slot] : hierarchy.downSecondary[slot])
-                parentEdge[n] = forward ? hierarchy.upEdge[slot] : hierarchy.downEdge[slot]
-                heap.push(candidate, next)
+        let arcs = forward ? hierarchy.upArcs : hierarchy.downArcs
+        let start = forward ? hierarchy.upStart : hierarchy.downStart
+        let secondary = labels[v].secondary
+        for slot in Int(start[v])..<Int(start[v + 1]) {
+            let arc = arcs[slot]
+            let n = Int(arc.node)
+            let candidate = key + arc.weight
+            if candidate < labels[n].weight {
+                if labels[n].weight == .infinity { touched.append(arc.node) }
+                labels[n] = SearchLabel(weight: candidate, secondary: secondary + arc.secondary, parentEdge: arc.edge)
+                heap.push(candidate, arc.node)
             }
         }
         return node

@@ -34,10 +34,11 @@ extension RoadNetwork {
             guard let h = hierarchy else { writer.write(UInt32(0)); continue }
             writer.write(UInt32(1))
             writer.write(h.rank)
-            writer.write(h.upStart); writer.write(h.upTarget); writer.write(h.upWeight)
-            writer.write(h.upSecondary); writer.write(h.upEdge)
-            writer.write(h.downStart); writer.write(h.downSource); writer.write(h.downWeight)
-            writer.write(h.downSecondary); writer.write(h.downEdge)
+            for (start, arcs) in [(h.upStart, h.upArcs), (h.downStart, h.downArcs)] {
+                writer.write(start)
+                writer.write(arcs.map(\.node)); writer.write(arcs.map(\.weight))
+                writer.write(arcs.map(\.secondary)); writer.write(arcs.map(\.edge))
+            }
             writer.write(h.edgeTail); writer.write(h.edgeHead); writer.write(h.edgeOriginal)
             writer.write(h.edgeFirstChild); writer.write(h.edgeSecondChild)
         }
@@ -87,13 +88,11 @@ extension RoadNetwork {
         for metric in RoadMetric.allCases {
             guard try reader.readUInt32() == 1 else { hierarchies.append(nil); continue }
             options.metrics.insert(metric)
+            let rank = try reader.readInt32s()
+            let up = try Self.readArcs(&reader), down = try Self.readArcs(&reader)
             let hierarchy = ContractionHierarchy(
-                metric: metric, nodeCount: graph.nodeCount, rank: try reader.readInt32s(),
-                upStart: try reader.readInt32s(), upTarget: try reader.readInt32s(), upWeight: try reader.readDoubles(),
-                upSecondary: try reader.readDoubles(), upEdge: try reader.readInt32s(),
-                downStart: try reader.readInt32s(), downSource: try reader.readInt32s(),
-                downWeight: try reader.readDoubles(), downSecondary: try reader.readDoubles(),
-                downEdge: try reader.readInt32s(),
+                metric: metric, nodeCount: graph.nodeCount, rank: rank,
+                upStart: up.start, upArcs: up.arcs, downStart: down.start, downArcs: down.arcs,
                 edgeTail: try reader.readInt32s(), edgeHead: try reader.readInt32s(),
                 edgeOriginal: try reader.readInt32s(), edgeFirstChild: try reader.readInt32s(),
                 edgeSecondChild: try reader.readInt32s())
@@ -116,6 +115,22 @@ extension RoadNetwork {
     ///   ``RoadNetworkError/unreadableFile(reason:)`` when its content is not a valid network.
     public init(contentsOf url: URL) throws {
         try self.init(serialized: [UInt8](try Data(contentsOf: url)))
+    }
+
+    /// A CSR offset table and its arcs, stored as one array per field.
+    private static func readArcs(
+        _ reader: inout BinaryReader
+    ) throws(RoadNetworkError) -> (start: [Int32], arcs: [HierarchyArc]) {
+        let start = try reader.readInt32s()
+        let nodes = try reader.readInt32s(), weights = try reader.readDoubles()
+        let secondaries = try reader.readDoubles(), edges = try reader.readInt32s()
+        guard weights.count == nodes.count, secondaries.count == nodes.count, edges.count == nodes.count else {
+            throw .unreadableFile(reason: "inconsistent content: hierarchy arc arrays of different lengths")
+        }
+        let arcs = nodes.indices.map {
+            HierarchyArc(node: nodes[$0], edge: edges[$0], weight: weights[$0], secondary: secondaries[$0])
+        }
+        return (start, arcs)
     }
 
     private func writeReport(_ writer: inout BinaryWriter) {

@@ -70,17 +70,16 @@ enum RoadNetworkFileCheck {
                 throw fail("shortcut \(edge) has children \(first), \(second) not made before it")
             }
         }
-        for (start, other, weight, secondary, edge, name) in [
-            (h.upStart, h.upTarget, h.upWeight, h.upSecondary, h.upEdge, "upward"),
-            (h.downStart, h.downSource, h.downWeight, h.downSecondary, h.downEdge, "downward"),
-        ] {
-            try checkOffsets(start, count: nodes, total: other.count, name)
-            guard weight.count == other.count, secondary.count == other.count, edge.count == other.count else {
-                throw fail("\(name) arrays of different lengths")
+        for (start, arcs, name) in [(h.upStart, h.upArcs, "upward"), (h.downStart, h.downArcs, "downward")] {
+            try checkOffsets(start, count: nodes, total: arcs.count, name)
+            for arc in arcs {
+                guard arc.node >= 0, Int(arc.node) < nodes, arc.edge >= 0, Int(arc.edge) < edges else {
+                    throw fail("\(name) arc to node \(arc.node) by edge \(arc.edge) is out of range")
+                }
+                guard arc.weight.isFinite, arc.weight >= 0, arc.secondary.isFinite, arc.secondary >= 0 else {
+                    throw fail("\(name) arc cost \(arc.weight)")
+                }
             }
-            try checkIndices(other, below: nodes, "\(name) node")
-            try checkIndices(edge, below: edges, "\(name) edge")
-            for value in weight + secondary where !(value.isFinite && value >= 0) { throw fail("\(name) cost \(value)") }
         }
     }
 }

@@ -7,21 +7,27 @@ import MapGeometry
 public struct RoadQuerySession {
     /// The network asked.
     public let network: RoadNetwork
-    private var queries: [HierarchyQuery?]
+    // One search state per metric, made on first use. Kept in separate stored properties
+    // (not an array of optionals) so they are always mutated in place, never copied.
+    private var timeQuery: HierarchyQuery?
+    private var distanceQuery: HierarchyQuery?
 
     /// Creates a session over a network.
     public init(_ network: RoadNetwork) {
         self.network = network
-        queries = Array(repeating: nil, count: RoadMetric.allCases.count)
     }
 
     private mutating func withQuery<Result>(
         _ metric: RoadMetric, _ body: (inout HierarchyQuery) -> Result
     ) throws(RoadNetworkError) -> Result {
-        if queries[metric.index] == nil {
-            queries[metric.index] = HierarchyQuery(try network.hierarchy(metric))
+        switch metric {
+        case .time:
+            if timeQuery == nil { timeQuery = HierarchyQuery(try network.hierarchy(.time)) }
+            return body(&timeQuery!)
+        case .distance:
+            if distanceQuery == nil { distanceQuery = HierarchyQuery(try network.hierarchy(.distance)) }
+            return body(&distanceQuery!)
         }
-        return body(&queries[metric.index]!)
     }
 
     /// The shortest path between two positions, minimising time or distance.
@@ -90,10 +96,7 @@ public struct RoadQuerySession {
         from source: Int, to target: Int, by metric: RoadMetric = .time
     ) throws(RoadNetworkError) -> (cost: Double, other: Double)? {
         try withQuery(metric) { query in
-            query.shortest(
-                from: [SearchSeed(node: Int32(source), weight: 0, secondary: 0)],
-                to: [SearchSeed(node: Int32(target), weight: 0, secondary: 0)]
-            ).map { ($0.weight, $0.secondary) }
+            query.shortest(fromNode: Int32(source), toNode: Int32(target)).map { ($0.weight, $0.secondary) }
         }
     }
 

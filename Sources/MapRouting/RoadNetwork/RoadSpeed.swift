@@ -1,5 +1,3 @@
-import Foundation
-
 /// Travel speeds: OSM `maxspeed` strings parsed to km/h, and the default speed of each
 /// `highway` class for roads without a usable `maxspeed`.
 public enum RoadSpeed {
@@ -41,13 +39,18 @@ public enum RoadSpeed {
     public static func parseMaxspeed(_ text: String) -> Double? {
         var lowest: Double?
         for part in text.split(whereSeparator: { $0 == ";" || $0 == "|" }) {
-            if let value = parseSingle(part.trimmingCharacters(in: .whitespaces).lowercased()),
+            if let value = parseSingle(trimmed(part).lowercased()),
                 value > 0, value.isFinite
             {
                 lowest = min(lowest ?? value, value)
             }
         }
         return lowest
+    }
+
+    /// The text without surrounding spaces (Foundation's trimming is slow for this hot path).
+    private static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 
     private static func parseSingle(_ text: String) -> Double? {

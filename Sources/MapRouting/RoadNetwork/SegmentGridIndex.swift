@@ -36,10 +36,17 @@ struct SegmentGridIndex: Sendable {
         let xs = longitudes.map { $0 * scale }
         let minX = xs.min() ?? 0, maxX = xs.max() ?? 0
         let minY = latitudes.min() ?? 0, maxY = latitudes.max() ?? 0
-        // About two pieces per cell on average, never more than about a million cells.
+        // Cells a few pieces long, so a dense town centre holds few pieces per cell (sizing by
+        // the average density instead would put hundreds in a city cell of a mostly empty
+        // country); never more than about two million cells.
         let area = max((maxX - minX) * (maxY - minY), 1e-12)
-        let pieces = max(pieceShapeIndex.count, 1)
-        let size = max(sqrt(area * 2 / Double(pieces)), sqrt(area / 1_000_000), 1e-7)
+        var totalPieceLength = 0.0
+        for piece in pieceShapeIndex.indices {
+            let a = Int(pieceShapeIndex[piece])
+            totalPieceLength += max(abs(xs[a + 1] - xs[a]), abs(latitudes[a + 1] - latitudes[a]))
+        }
+        let meanPieceLength = totalPieceLength / Double(max(pieceShapeIndex.count, 1))
+        let size = max(3 * meanPieceLength, sqrt(area / 2_000_000), 1e-7)
         let columnCount = Int((maxX - minX) / size) + 1
         let rowCount = Int((maxY - minY) / size) + 1
 
