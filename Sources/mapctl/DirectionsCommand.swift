@@ -82,7 +82,7 @@ struct DirectionsCommand: ParsableCommand {
         network.options.snapToMainNetwork = !snapToAnyRoad
         if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared, command: "directions") }
 
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         let path: RoadPath
         do {
             path = try session.directions(

@@ -10,7 +10,7 @@ struct RoadMatrixTests {
         let network = try #require(RoadTestData.andorra)
         let stops = try RoadTestData.points("real/andorra/stops.geojson")
         #expect(stops.count == 200)
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         let matrices = try session.matrices(from: stops, to: stops, by: .time, allowUnreachable: true)
         #expect(matrices.rows == 200 && matrices.columns == 200)
         let arrivals = matrices.targetSnaps.map { network.arrivalSeeds($0, .time) }
@@ -54,7 +54,7 @@ struct RoadMatrixTests {
     @Test func matrixAgreesWithPointToPointDirections() throws {
         let network = try #require(RoadTestData.andorra)
         let stops = Array(try RoadTestData.points("real/andorra/stops.geojson").prefix(12))
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         for metric in RoadMetric.allCases {
             let matrices = try session.matrices(from: stops, to: stops, by: metric, allowUnreachable: true)
             for (row, from) in stops.enumerated() {
@@ -76,7 +76,7 @@ struct RoadMatrixTests {
         var network = try #require(RoadTestData.andorra)
         network.options.snapToMainNetwork = false
         let stops = try RoadTestData.points("real/andorra/stops.geojson")
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         let all = try session.matrices(from: stops, to: stops, allowUnreachable: true)
         let first = try #require(all.durations.firstIndex(of: .infinity), "no unreachable pair left to test")
         let error = #expect(throws: RoadNetworkError.self) {

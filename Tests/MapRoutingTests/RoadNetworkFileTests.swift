@@ -16,7 +16,7 @@ import Testing
         let loaded = try RoadNetwork(serialized: bytes)
         #expect(loaded.serialized() == bytes)
         #expect(loaded.report == Self.tiny.report)
-        var before = RoadQuerySession(Self.tiny), after = RoadQuerySession(loaded)
+        let before = RoadQuerySession(Self.tiny), after = RoadQuerySession(loaded)
         let from = RoadTinyGraphTests.p(9, 0), to = RoadTinyGraphTests.p(1, 0)
         #expect(try before.directions(from: from, to: to) == after.directions(from: from, to: to))
     }
@@ -30,7 +30,7 @@ import Testing
         let loaded = try RoadNetwork(contentsOf: url)
         #expect(loaded.preparedMetrics == [.time, .distance])
         let stops = try RoadTestData.points("real/andorra/stops.geojson").prefix(20).map { $0 }
-        var before = RoadQuerySession(network), after = RoadQuerySession(loaded)
+        let before = RoadQuerySession(network), after = RoadQuerySession(loaded)
         #expect(
             try before.matrices(from: stops, to: stops, allowUnreachable: true)
                 == after.matrices(from: stops, to: stops, allowUnreachable: true))

@@ -8,7 +8,7 @@ import Testing
 struct RoadReferencePathTests {
     private func check(_ network: RoadNetwork, fixture: String) throws {
         let rows = try RoadTestData.referencePaths(fixture)
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         var unreachable = 0
         for row in rows {
             let source = try #require(network.graph.node(withSourceID: row.from))

@@ -30,7 +30,7 @@ import Testing
 
     @Test func oneWayStreetIsOnlyDrivenForward() throws {
         let network = try Self.withDetour(direct: Self.road("AB", [(0, 0), (10, 0)], oneway: "yes"))
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         let forward = try session.directions(from: Self.p(1, 0), to: Self.p(9, 0), by: .distance)
         #expect(forward.segmentIDs == ["AB"])
         #expect(abs(forward.distance - Geodesic.distance(from: Self.p(1, 0), to: Self.p(9, 0))) < 0.01)
@@ -42,14 +42,14 @@ import Testing
 
     @Test func minusOneIsOneWayAgainstTheDrawing() throws {
         let network = try Self.withDetour(direct: Self.road("AB", [(0, 0), (10, 0)], oneway: "-1"))
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         #expect(try session.directions(from: Self.p(9, 0), to: Self.p(1, 0)).segmentIDs == ["AB"])
         #expect(try session.directions(from: Self.p(1, 0), to: Self.p(9, 0)).segmentIDs.count == 4)
     }
 
     @Test func roundaboutWithoutOnewayTagIsOneWay() throws {
         let network = try RoadNetwork(segments: [Self.road("R", [(0, 0), (10, 0)], junction: "roundabout")])
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         #expect(try session.directions(from: Self.p(2, 0), to: Self.p(8, 0)).segmentIDs == ["R"])
         #expect(throws: RoadNetworkError.self) {
             try session.directions(from: Self.p(8, 0), to: Self.p(2, 0))
@@ -63,11 +63,11 @@ import Testing
             Self.road("spur", [(10, 0), (10, 10)], oneway: "yes"),
         ]
         // By default a point snaps into the main network, so the trap is avoided.
-        var main = RoadQuerySession(try RoadNetwork(segments: segments))
+        let main = RoadQuerySession(try RoadNetwork(segments: segments))
         #expect(try main.directions(from: Self.p(10, 5), to: Self.p(1, 0)).segmentIDs == ["street"])
         let network = try RoadNetwork(segments: segments, options: RoadNetworkOptions(snapToMainNetwork: false))
         #expect(network.report.stronglyConnectedSizes == [2, 1])
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         let error = #expect(throws: RoadNetworkError.self) {
             try session.directions(from: Self.p(10, 5), to: Self.p(1, 0), startName: "the depot")
         }
@@ -84,12 +84,12 @@ import Testing
         ]
         let network = try RoadNetwork(segments: segments)
         #expect(network.report.excludedByAccess == 1)
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         // Even a point right on the private road snaps to a public one.
         let path = try session.directions(from: Self.p(0, 0), to: Self.p(20, 0))
         #expect(path.segmentIDs.contains("AB") == false)
         let allowed = try RoadNetwork(segments: segments, options: RoadNetworkOptions(excludedAccess: []))
-        var allowedSession = RoadQuerySession(allowed)
+        let allowedSession = RoadQuerySession(allowed)
         #expect(try allowedSession.directions(from: Self.p(0, 0), to: Self.p(20, 0)).segmentIDs.contains("AB"))
         #expect(throws: RoadNetworkError.self) {
             try RoadNetwork(segments: [Self.road("AB", [(0, 0), (10, 0)], access: "no")])
@@ -102,7 +102,7 @@ import Testing
             segments: [Self.road("bridge", [(0, 0), (10, 10)]), Self.road("street", [(0, 10), (10, 0)])],
             options: RoadNetworkOptions(snapToMainNetwork: false))
         #expect(network.report.connectedPieceSizes == [2, 2])
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         #expect(throws: RoadNetworkError.self) { try session.directions(from: Self.p(1, 1), to: Self.p(1, 9)) }
     }
 
@@ -137,7 +137,7 @@ import Testing
 
     @Test func pointsOnOneSegmentTravelAlongIt() throws {
         let network = try RoadNetwork(segments: [Self.road("AB", [(0, 0), (4, 0), (10, 0)], oneway: "yes")])
-        var session = RoadQuerySession(network)
+        let session = RoadQuerySession(network)
         let path = try session.directions(from: Self.p(1, 0), to: Self.p(9, 0), by: .distance)
         #expect(path.positions == [Self.p(1, 0), Self.p(4, 0), Self.p(9, 0)])
         #expect(abs(path.distance - Geodesic.length(of: path.positions)) < 1e-6)

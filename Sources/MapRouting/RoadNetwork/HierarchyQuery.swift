@@ -2,15 +2,15 @@
 ///
 /// Holds the search state, so a caller asking many questions reuses it. Not thread-safe:
 /// make one per task.
-struct HierarchyQuery {
+final class HierarchyQuery {
     let hierarchy: ContractionHierarchy
-    private var forwardSearch: HierarchySearch
-    private var backwardSearch: HierarchySearch
+    private let forwardSearch: HierarchySearch
+    private let backwardSearch: HierarchySearch
 
     init(_ hierarchy: ContractionHierarchy) {
         self.hierarchy = hierarchy
-        forwardSearch = HierarchySearch(nodeCount: hierarchy.nodeCount, forward: true)
-        backwardSearch = HierarchySearch(nodeCount: hierarchy.nodeCount, forward: false)
+        forwardSearch = HierarchySearch(nodeCount: hierarchy.nodeCount)
+        backwardSearch = HierarchySearch(nodeCount: hierarchy.nodeCount)
     }
 
     /// A shortest path's cost, its other measure, and the node where the two searches met.
@@ -21,21 +21,25 @@ struct HierarchyQuery {
     }
 
     /// The cheapest way from any source seed to any target seed, or nil when there is none.
-    mutating func shortest(from sources: [SearchSeed], to targets: [SearchSeed]) -> Meeting? {
+    func shortest(from sources: [SearchSeed], to targets: [SearchSeed]) -> Meeting? {
         forwardSearch.reset(seeds: sources)
         backwardSearch.reset(seeds: targets)
         return meet()
     }
 
     /// The cheapest way from one node to another, or nil when there is none.
-    mutating func shortest(fromNode source: Int32, toNode target: Int32) -> Meeting? {
+    func shortest(fromNode source: Int32, toNode target: Int32) -> Meeting? {
         forwardSearch.reset(node: source)
         backwardSearch.reset(node: target)
         return meet()
     }
 
     /// Runs both searches, alternating, until neither can improve the best meeting.
-    private mutating func meet() -> Meeting? {
+    private func meet() -> Meeting? {
+        hierarchy.withSearchGraphs { forward, backward in meet(forward, backward) }
+    }
+
+    private func meet(_ forwardGraph: SearchGraph, _ backwardGraph: SearchGraph) -> Meeting? {
         var best: Meeting?
         var bestWeight = Double.infinity
         // Alternate directions; a direction stops once its next key cannot improve the best.
@@ -43,7 +47,7 @@ struct HierarchyQuery {
             let forwardOpen = forwardSearch.nextKey < bestWeight
             let backwardOpen = backwardSearch.nextKey < bestWeight
             if !forwardOpen && !backwardOpen { break }
-            if forwardOpen, let node = forwardSearch.step(hierarchy) {
+            if forwardOpen, let node = forwardSearch.step(forwardGraph) {
                 let other = backwardSearch.labels[Int(node)].weight
                 if other < .infinity, forwardSearch.labels[Int(node)].weight + other < bestWeight {
                     bestWeight = forwardSearch.labels[Int(node)].weight + other
@@ -53,7 +57,7 @@ struct HierarchyQuery {
                         node: node)
                 }
             }
-            if backwardOpen, let node = backwardSearch.step(hierarchy) {
+            if backwardOpen, let node = backwardSearch.step(backwardGraph) {
                 let other = forwardSearch.labels[Int(node)].weight
                 if other < .infinity, backwardSearch.labels[Int(node)].weight + other < bestWeight {
                     bestWeight = backwardSearch.labels[Int(node)].weight + other
@@ -96,8 +100,16 @@ struct HierarchyQuery {
     /// distances in buckets at the nodes it settles; one forward search per source
     /// then meets them there. Each search is a small upward search, so the matrix costs
     /// about `sources + targets` searches instead of `sources × targets` queries.
-    mutating func matrix(
+    func matrix(
         sources: [[SearchSeed]], targets: [[SearchSeed]]
+    ) -> (weights: [Double], secondaries: [Double]) {
+        hierarchy.withSearchGraphs { forward, backward in
+            matrix(sources: sources, targets: targets, forward, backward)
+        }
+    }
+
+    private func matrix(
+        sources: [[SearchSeed]], targets: [[SearchSeed]], _ forwardGraph: SearchGraph, _ backwardGraph: SearchGraph
     ) -> (weights: [Double], secondaries: [Double]) {
         let columns = targets.count
         var weights = [Double](repeating: .infinity, count: sources.count * columns)
@@ -107,8 +119,9 @@ struct HierarchyQuery {
         var bucketWeight = [Double](), bucketSecondary = [Double]()
         for (column, seeds) in targets.enumerated() {
             backwardSearch.reset(seeds: seeds)
-            backwardSearch.runToEnd(hierarchy)
-            for node in backwardSearch.settled {
+            backwardSearch.runToEnd(backwardGraph)
+            for index in 0..<backwardSearch.settledCount {
+                let node = backwardSearch.settled[index]
                 bucketNode.append(node)
                 bucketTarget.append(Int32(column))
                 bucketWeight.append(backwardSearch.labels[Int(node)].weight)
@@ -133,10 +146,10 @@ struct HierarchyQuery {
         }
         for (row, seeds) in sources.enumerated() {
             forwardSearch.reset(seeds: seeds)
-            forwardSearch.runToEnd(hierarchy)
+            forwardSearch.runToEnd(forwardGraph)
             let rowStart = row * columns
-            for node in forwardSearch.settled {
-                let n = Int(node)
+            for index in 0..<forwardSearch.settledCount {
+                let n = Int(forwardSearch.settled[index])
                 let up = forwardSearch.labels[n].weight, upSecondary = forwardSearch.labels[n].secondary
                 for slot in Int(start[n])..<Int(start[n + 1]) {
                     let index = rowStart + Int(sortedTarget[slot])

@@ -16,42 +16,93 @@ struct SearchLabel {
     static let unreached = SearchLabel(weight: .infinity, secondary: 0, parentEdge: -1)
 }
 
+/// The arrays one search direction reads, borrowed for the length of a query so the inner
+/// loop works on plain pointers (no reference counting, no uniqueness checks).
+struct SearchGraph {
+    /// Arcs the search relaxes (upward from a node in its direction).
+    let start: UnsafeBufferPointer<Int32>
+    let arcs: UnsafeBufferPointer<HierarchyArc>
+    /// Arcs into a node from above in this direction, for stall-on-demand.
+    let stallStart: UnsafeBufferPointer<Int32>
+    let stallArcs: UnsafeBufferPointer<HierarchyArc>
+}
+
+extension ContractionHierarchy {
+    /// Lends the forward and backward search graphs to `body`.
+    func withSearchGraphs<Result>(_ body: (_ forward: SearchGraph, _ backward: SearchGraph) -> Result) -> Result {
+        upStart.withUnsafeBufferPointer { upStart in
+            upArcs.withUnsafeBufferPointer { upArcs in
+                downStart.withUnsafeBufferPointer { downStart in
+                    downArcs.withUnsafeBufferPointer { downArcs in
+                        body(
+                            SearchGraph(start: upStart, arcs: upArcs, stallStart: downStart, stallArcs: downArcs),
+                            SearchGraph(start: downStart, arcs: downArcs, stallStart: upStart, stallArcs: upArcs))
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// One direction of a search in a ``ContractionHierarchy``: a Dijkstra that only climbs in
 /// rank, with stall-on-demand (a node reached more cheaply from above is not expanded).
 ///
-/// The labels are sized once and reset through the list of touched nodes, so a query costs
-/// only the nodes it visits. Not thread-safe: one per task.
-struct HierarchySearch {
-    private(set) var labels: [SearchLabel]
-    /// Nodes settled by the last run, in order.
-    private(set) var settled: [Int32] = []
-    private var touched: [Int32] = []
+/// Its memory is allocated once, as large as the graph, and reset through the list of
+/// touched nodes, so a query costs only the nodes it visits. A class over raw memory
+/// because it is the innermost loop of every query. Not thread-safe: one per task.
+final class HierarchySearch {
+    let nodeCount: Int
+    /// Per node; valid for touched nodes, `.unreached` elsewhere.
+    let labels: UnsafeMutablePointer<SearchLabel>
+    /// Nodes reached since the last reset (each once).
+    private let touched: UnsafeMutablePointer<Int32>
+    private var touchedCount = 0
+    /// Nodes settled since the last reset, in order (each once).
+    let settled: UnsafeMutablePointer<Int32>
+    private(set) var settledCount = 0
     private var heap = MinHeap()
-    let forward: Bool
 
-    init(nodeCount: Int, forward: Bool) {
-        labels = Array(repeating: .unreached, count: nodeCount)
-        self.forward = forward
+    init(nodeCount: Int) {
+        self.nodeCount = nodeCount
+        labels = .allocate(capacity: max(nodeCount, 1))
+        labels.initialize(repeating: .unreached, count: max(nodeCount, 1))
+        touched = .allocate(capacity: max(nodeCount, 1))
+        settled = .allocate(capacity: max(nodeCount, 1))
     }
 
-    mutating func reset(seeds: [SearchSeed]) {
-        for node in touched { labels[Int(node)] = .unreached }
-        touched.removeAll(keepingCapacity: true)
-        settled.removeAll(keepingCapacity: true)
+    deinit {
+        labels.deallocate()
+        touched.deallocate()
+        settled.deallocate()
+    }
+
+    /// Forgets the last search.
+    func clear() {
+        for index in 0..<touchedCount { labels[Int(touched[index])] = .unreached }
+        touchedCount = 0
+        settledCount = 0
         heap.removeAll()
+    }
+
+    /// Starts a search from the seeds (several for a snapped position).
+    func reset(seeds: [SearchSeed]) {
+        clear()
         for seed in seeds { add(seed) }
     }
 
-    /// Starts from one node at no cost (the common node-to-node case, without an array).
-    mutating func reset(node: Int32) {
-        reset(seeds: [])
+    /// Starts a search from one node at no cost.
+    func reset(node: Int32) {
+        clear()
         add(SearchSeed(node: node, weight: 0, secondary: 0))
     }
 
-    private mutating func add(_ seed: SearchSeed) {
+    private func add(_ seed: SearchSeed) {
         let n = Int(seed.node)
         guard seed.weight < labels[n].weight else { return }
-        if labels[n].weight == .infinity { touched.append(seed.node) }
+        if labels[n].weight == .infinity {
+            touched[touchedCount] = seed.node
+            touchedCount += 1
+        }
         labels[n] = SearchLabel(weight: seed.weight, secondary: seed.secondary, parentEdge: -1)
         heap.push(seed.weight, seed.node)
     }
@@ -60,30 +111,30 @@ struct HierarchySearch {
     var nextKey: Double { heap.minimumKey }
     var isExhausted: Bool { heap.isEmpty }
 
-    /// Settles the next node and relaxes its upward edges; returns it, or nil when the
-    /// entry was stale or the node stalled (then nothing is settled).
-    mutating func step(_ hierarchy: ContractionHierarchy) -> Int32? {
+    /// Settles the next node and relaxes its arcs; returns it, or nil when the entry was
+    /// stale or the node stalled (then nothing is settled).
+    @inline(__always)
+    func step(_ graph: SearchGraph) -> Int32? {
         let (key, node) = heap.pop()
         let v = Int(node)
         if key > labels[v].weight { return nil }
-        // The edges "into v from above" for this direction tell whether v is reached more
-        // cheaply through a higher node: then no shortest path continues upward from here.
-        let stallArcs = forward ? hierarchy.downArcs : hierarchy.upArcs
-        let stallStart = forward ? hierarchy.downStart : hierarchy.upStart
-        for slot in Int(stallStart[v])..<Int(stallStart[v + 1]) {
-            let arc = stallArcs[slot]
+        // Reached more cheaply through a higher node: no shortest path goes up from here.
+        for slot in Int(graph.stallStart[v])..<Int(graph.stallStart[v + 1]) {
+            let arc = graph.stallArcs[slot]
             if labels[Int(arc.node)].weight + arc.weight < key { return nil }
         }
-        settled.append(node)
-        let arcs = forward ? hierarchy.upArcs : hierarchy.downArcs
-        let start = forward ? hierarchy.upStart : hierarchy.downStart
+        settled[settledCount] = node
+        settledCount += 1
         let secondary = labels[v].secondary
-        for slot in Int(start[v])..<Int(start[v + 1]) {
-            let arc = arcs[slot]
+        for slot in Int(graph.start[v])..<Int(graph.start[v + 1]) {
+            let arc = graph.arcs[slot]
             let n = Int(arc.node)
             let candidate = key + arc.weight
             if candidate < labels[n].weight {
-                if labels[n].weight == .infinity { touched.append(arc.node) }
+                if labels[n].weight == .infinity {
+                    touched[touchedCount] = arc.node
+                    touchedCount += 1
+                }
                 labels[n] = SearchLabel(weight: candidate, secondary: secondary + arc.secondary, parentEdge: arc.edge)
                 heap.push(candidate, arc.node)
             }
@@ -92,7 +143,7 @@ struct HierarchySearch {
     }
 
     /// Runs until no node is left (the whole upward search space).
-    mutating func runToEnd(_ hierarchy: ContractionHierarchy) {
-        while !heap.isEmpty { _ = step(hierarchy) }
+    func runToEnd(_ graph: SearchGraph) {
+        while !heap.isEmpty { _ = step(graph) }
     }
 }

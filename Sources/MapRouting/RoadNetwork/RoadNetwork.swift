@@ -6,7 +6,7 @@ import MapGeometry
 ///
 /// ```swift
 /// let network = try RoadNetwork(segments: roads)
-/// var session = RoadQuerySession(network)
+/// let session = RoadQuerySession(network)
 /// let path = try session.directions(from: here, to: there, by: .time)
 /// print(path.distance, path.duration)
 /// ```

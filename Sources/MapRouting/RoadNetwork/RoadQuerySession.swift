@@ -1,14 +1,13 @@
 import MapGeometry
 
 /// Asks a ``RoadNetwork`` for directions and matrices, reusing its search state between
-/// questions (the searches' arrays are as large as the graph, so a session is much faster
-/// than starting afresh). Not for concurrent use: one session per task; many sessions can
-/// share one network.
-public struct RoadQuerySession {
+/// questions (the searches' memory is as large as the graph, so a session is much faster
+/// than starting afresh). Not for concurrent use (it is not `Sendable`): one session per
+/// task; many sessions can share one network.
+public final class RoadQuerySession {
     /// The network asked.
     public let network: RoadNetwork
-    // One search state per metric, made on first use. Kept in separate stored properties
-    // (not an array of optionals) so they are always mutated in place, never copied.
+    // One search state per metric, made on first use.
     private var timeQuery: HierarchyQuery?
     private var distanceQuery: HierarchyQuery?
 
@@ -17,23 +16,23 @@ public struct RoadQuerySession {
         self.network = network
     }
 
-    private mutating func withQuery<Result>(
-        _ metric: RoadMetric, _ body: (inout HierarchyQuery) -> Result
+    private func withQuery<Result>(
+        _ metric: RoadMetric, _ body: (HierarchyQuery) -> Result
     ) throws(RoadNetworkError) -> Result {
         switch metric {
         case .time:
             if timeQuery == nil { timeQuery = HierarchyQuery(try network.hierarchy(.time)) }
-            return body(&timeQuery!)
+            return body(timeQuery!)
         case .distance:
             if distanceQuery == nil { distanceQuery = HierarchyQuery(try network.hierarchy(.distance)) }
-            return body(&distanceQuery!)
+            return body(distanceQuery!)
         }
     }
 
     /// The shortest path between two positions, minimising time or distance.
     /// - Throws: ``RoadNetworkError/tooFarFromRoad(point:position:distance:maximum:)`` naming
     ///   the point, or ``RoadNetworkError/noPath(from:to:reason:)``.
-    public mutating func directions(
+    public func directions(
         from start: Position, to end: Position, by metric: RoadMetric = .time,
         startName: String = "the start", endName: String = "the destination"
     ) throws(RoadNetworkError) -> RoadPath {
@@ -43,7 +42,7 @@ public struct RoadQuerySession {
     }
 
     /// The shortest path between two already snapped positions.
-    public mutating func directions(
+    public func directions(
         from start: RoadSnap, to end: RoadSnap, by metric: RoadMetric = .time,
         startName: String = "the start", endName: String = "the destination"
     ) throws(RoadNetworkError) -> RoadPath {
@@ -52,7 +51,7 @@ public struct RoadQuerySession {
     }
 
     /// The path between snapped points; errors name the positions the caller asked about.
-    private mutating func path(
+    private func path(
         from start: RoadSnap, to end: RoadSnap, by metric: RoadMetric, names: (String, String),
         queried: (Position, Position)
     ) throws(RoadNetworkError) -> RoadPath {
@@ -92,7 +91,7 @@ public struct RoadQuerySession {
 
     /// The shortest-path cost between two graph nodes and its other measure (distance when
     /// minimising time, time when minimising distance), or nil when unreachable.
-    public mutating func nodeCost(
+    public func nodeCost(
         from source: Int, to target: Int, by metric: RoadMetric = .time
     ) throws(RoadNetworkError) -> (cost: Double, other: Double)? {
         try withQuery(metric) { query in
@@ -108,7 +107,7 @@ public struct RoadQuerySession {
     /// - Throws: ``RoadNetworkError/tooFarFromRoad(point:position:distance:maximum:)`` naming
     ///   the first position too far from a road; ``RoadNetworkError/noPath(from:to:reason:)``
     ///   naming the first unreachable pair unless `allowUnreachable`.
-    public mutating func matrices(
+    public func matrices(
         from sources: [Position], to targets: [Position], by metric: RoadMetric = .time,
         sourceNames: [String]? = nil, targetNames: [String]? = nil, allowUnreachable: Bool = false
     ) throws(RoadNetworkError) -> RoadMatrices {
