@@ -57,12 +57,30 @@ def load(roads_path):
 
 
 def timed(function, rounds):
-    times, result = [], None
+    """Median wall-clock and process CPU seconds (all threads) of `rounds` calls, and the last result."""
+    wall, cpu, result = [], [], None
     for _ in range(rounds):
-        start = time.perf_counter()
+        wall_start, cpu_start = time.perf_counter(), time.process_time()
         result = function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
+        cpu.append(time.process_time() - cpu_start)
+        wall.append(time.perf_counter() - wall_start)
+    return (statistics.median(wall), statistics.median(cpu)), result
+
+
+# pandana's C++ code prints progress on standard output: keep the real standard output for
+# our figures and send file descriptor 1 to /dev/null.
+OUT = os.fdopen(os.dup(1), "w")
+os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+
+
+def say(text):
+    print(text, file=OUT, flush=True)
+
+
+def report(peer, name, seconds, per=1, unit="ms"):
+    scale = 1e3 if unit == "ms" else 1e6
+    say(f"{peer} {name}_{unit} {seconds[0] / per * scale:.3f}")
+    say(f"{peer} {name}_cpu_{unit} {seconds[1] / per * scale:.3f}")
 
 
 def main():
@@ -79,9 +97,9 @@ def main():
     scale = np.cos(np.radians(ys.mean()))
     stop_nodes = np.array([
         int(np.argmin(((xs - x) * scale) ** 2 + (ys - y) ** 2)) for x, y in zip(stop_x, stop_y)])
-    print(f"graph nodes {n}")
-    print(f"graph edges {len(src)}")
-    print(f"graph pairs {len(pairs)}")
+    say(f"peers nodes {n}")
+    say(f"peers edges {len(src)}")
+    say(f"peers pairs {len(pairs)}")
 
     # scipy
     from scipy.sparse import csr_matrix
@@ -90,12 +108,12 @@ def main():
     def scipy_build():
         return csr_matrix((seconds, (src, dst)), shape=(n, n))
     build, graph = timed(scipy_build, rounds)
-    print(f"scipy build_ms {build * 1e3:.3f}")
+    report("scipy", "build", build)
     subset = pairs[:50]
     query, _ = timed(lambda: [dijkstra(graph, indices=int(a), min_only=True)[int(b)] for a, b in subset], rounds)
-    print(f"scipy query_us {query / len(subset) * 1e6:.3f}")
+    report("scipy", "query", query, len(subset), "us")
     matrix, result = timed(lambda: dijkstra(graph, indices=stop_nodes)[:, stop_nodes], rounds)
-    print(f"scipy matrix_ms {matrix * 1e3:.3f}")
+    report("scipy", "matrix", matrix)
 
     # igraph
     import igraph
@@ -105,15 +123,15 @@ def main():
         g.es["w"] = seconds.tolist()
         return g
     build, g = timed(igraph_build, rounds)
-    print(f"igraph build_ms {build * 1e3:.3f}")
+    report("igraph", "build", build)
     query, _ = timed(lambda: [g.distances(int(a), int(b), weights="w") for a, b in subset], rounds)
-    print(f"igraph query_us {query / len(subset) * 1e6:.3f}")
+    report("igraph", "query", query, len(subset), "us")
     # igraph wants distinct targets: ask for the distinct nodes, then expand to 200 x 200.
     distinct, position = np.unique(stop_nodes, return_inverse=True)
     distinct_list = distinct.tolist()
     matrix, _ = timed(
         lambda: np.array(g.distances(stop_nodes.tolist(), distinct_list, weights="w"))[:, position], rounds)
-    print(f"igraph matrix_ms {matrix * 1e3:.3f}")
+    report("igraph", "matrix", matrix)
 
     # pandana (contraction hierarchies)
     import pandas as pd
@@ -125,18 +143,18 @@ def main():
     def pandana_build():
         return pandana.Network(nodes["x"], nodes["y"], edges["from"], edges["to"], edges[["seconds"]], twoway=False)
     build, network = timed(pandana_build, rounds)
-    print(f"pandana build_ms {build * 1e3:.3f}")
+    report("pandana", "build", build)
     origins, destinations = pairs[:, 0], pairs[:, 1]
     query, lengths = timed(lambda: network.shortest_path_lengths(origins, destinations, imp_name="seconds"), rounds)
-    print(f"pandana query_us {query / len(pairs) * 1e6:.3f}")
+    report("pandana", "query", query, len(pairs), "us")
     single, _ = timed(lambda: [network.shortest_path_length(int(a), int(b), imp_name="seconds") for a, b in pairs[:200]], rounds)
-    print(f"pandana single_query_us {single / 200 * 1e6:.3f}")
+    report("pandana", "single_query", single, 200, "us")
     all_origins = np.repeat(stop_nodes, len(stop_nodes))
     all_destinations = np.tile(stop_nodes, len(stop_nodes))
     matrix, _ = timed(lambda: network.shortest_path_lengths(all_origins, all_destinations, imp_name="seconds"), rounds)
-    print(f"pandana matrix_ms {matrix * 1e3:.3f}")
-    finite = [v for v in lengths if v < 4e9]
-    print(f"pandana checksum_query_s {sum(finite):.3f}")
+    report("pandana", "matrix", matrix)
+    finite = [v for v in lengths if v < 4e6]  # pandana reports unreachable as 4294967.295
+    say(f"pandana checksum_query_s {sum(finite):.3f}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 // Times MapRouting on a road layer: graph build + contraction, node-to-node queries,
-// snapped directions with geometry, and a stops × stops matrix. Prints `key value` lines.
+// snapped directions with geometry, and a stops × stops matrix. Prints `ours key value`
+// lines: medians of ROUNDS runs, wall-clock time and this process's CPU time (the CPU time
+// is steadier on a shared, loaded machine).
 //
 // Usage: RoadsBenchmark ROADS.geojson STOPS.geojson PAIRS.csv [ROUNDS]
 // PAIRS.csv holds "from_node,to_node" source node ids (the peers use the same pairs).
@@ -7,11 +9,31 @@ import Foundation
 import MapGeometry
 import MapRouting
 
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+func wallNanoseconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) }
+
+func cpuNanoseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+}
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// Runs `body` `rounds` times; prints the medians of wall and CPU time divided by `per`, in `unit`.
+func measure(_ name: String, rounds: Int, per: Double = 1, unit: Double, _ body: () throws -> Void) rethrows {
+    var wall = [Double](), cpu = [Double]()
+    for _ in 0..<rounds {
+        let wallStart = wallNanoseconds(), cpuStart = cpuNanoseconds()
+        try body()
+        cpu.append((cpuNanoseconds() - cpuStart) / per / unit)
+        wall.append((wallNanoseconds() - wallStart) / per / unit)
+    }
+    let suffix = unit == 1e6 ? "ms" : "us"
+    print("ours \(name)_\(suffix) \(median(wall))")
+    print("ours \(name)_cpu_\(suffix) \(median(cpu))")
 }
 
 let arguments = CommandLine.arguments
@@ -21,10 +43,10 @@ guard arguments.count >= 4 else {
 }
 let rounds = arguments.count > 4 ? Int(arguments[4]) ?? 7 : 7
 
-var start = now()
-let roadDocument = try GeoJSONReader().read(contentsOfFile: arguments[1])
-let segments = try RoadSegment.segments(from: roadDocument.features)
-let parseMilliseconds = Double(now() - start) / 1e6
+var segments = [RoadSegment]()
+try measure("parse", rounds: 1, unit: 1e6) {
+    segments = try RoadSegment.segments(from: try GeoJSONReader().read(contentsOfFile: arguments[1]).features)
+}
 let stops = try GeoJSONReader().read(contentsOfFile: arguments[2]).features.compactMap { feature -> Position? in
     if case .point(let position)? = feature.geometry { return position }
     return nil
@@ -35,19 +57,15 @@ let pairIDs = pairLines.map { line -> (Int64, Int64) in
     return (Int64(fields[0])!, Int64(fields[1])!)
 }
 
-// Build + contraction, time metric only (as the peers prepare one weight), and both metrics.
-var buildTimes = [Double](), buildBothTimes = [Double](), graphOnlyTimes = [Double]()
+// Build + contraction of the time metric (the peers prepare one weight), of both metrics,
+// and the graph alone (with its snapping index, no hierarchy).
 var network: RoadNetwork!
-for _ in 0..<rounds {
-    start = now()
+try measure("build", rounds: rounds, unit: 1e6) {
     network = try RoadNetwork(segments: segments, options: RoadNetworkOptions(metrics: [.time]))
-    buildTimes.append(Double(now() - start) / 1e6)
-    start = now()
-    _ = try RoadNetwork(segments: segments)
-    buildBothTimes.append(Double(now() - start) / 1e6)
-    start = now()
+}
+try measure("build_both_metrics", rounds: rounds, unit: 1e6) { _ = try RoadNetwork(segments: segments) }
+try measure("graph_without_hierarchy", rounds: rounds, unit: 1e6) {
     _ = try RoadNetwork(segments: segments, options: RoadNetworkOptions(metrics: []))
-    graphOnlyTimes.append(Double(now() - start) / 1e6)
 }
 
 var nodeByID = [Int64: Int]()
@@ -59,47 +77,29 @@ let pairs = pairIDs.compactMap { pair -> (Int, Int)? in
     return (a, b)
 }
 
-var session = RoadQuerySession(network)
-var queryTimes = [Double](), checksum = 0.0
-for _ in 0..<rounds {
-    start = now()
+let session = RoadQuerySession(network)
+var checksum = 0.0
+try measure("query", rounds: rounds, per: Double(pairs.count), unit: 1e3) {
+    checksum = 0
     for (a, b) in pairs {
         if let cost = try session.nodeCost(from: a, to: b, by: .time) { checksum += cost.cost }
     }
-    queryTimes.append(Double(now() - start) / 1e3 / Double(pairs.count))
 }
 
 // Snapped directions with path geometry, between stops (the CLI's work after loading).
-var directionTimes = [Double](), directionCount = 0
-for _ in 0..<rounds {
-    directionCount = 0
-    start = now()
+try measure("directions", rounds: rounds, per: Double(stops.count), unit: 1e3) {
     for index in 0..<stops.count {
-        let path = try session.directions(from: stops[index], to: stops[(index * 7 + 3) % stops.count])
-        directionCount += path.positions.count > 0 ? 1 : 0
+        _ = try session.directions(from: stops[index], to: stops[(index * 7 + 3) % stops.count])
     }
-    directionTimes.append(Double(now() - start) / 1e3 / Double(stops.count))
 }
 
-var matrixTimes = [Double]()
 var matrixSum = 0.0
-for _ in 0..<rounds {
-    start = now()
-    let matrices = try session.matrices(from: stops, to: stops, by: .time)
-    matrixTimes.append(Double(now() - start) / 1e6)
-    matrixSum = matrices.durations.reduce(0, +)
+try measure("matrix", rounds: rounds, unit: 1e6) {
+    matrixSum = try session.matrices(from: stops, to: stops, by: .time).durations.reduce(0, +)
 }
 
-print("nodes \(network.graph.nodeCount)")
-print("segments \(network.graph.segmentCount)")
-print("pairs \(pairs.count)")
-print("stops \(stops.count)")
-print("parse_ms \(parseMilliseconds)")
-print("build_ms \(median(buildTimes))")
-print("graph_without_hierarchy_ms \(median(graphOnlyTimes))")
-print("build_both_metrics_ms \(median(buildBothTimes))")
-print("query_us \(median(queryTimes))")
-print("directions_us \(median(directionTimes))")
-print("matrix_ms \(median(matrixTimes))")
-print("checksum_query_s \(checksum / Double(rounds))")
-print("checksum_matrix_s \(matrixSum)")
+print("ours nodes \(network.graph.nodeCount)")
+print("ours segments \(network.graph.segmentCount)")
+print("ours pairs \(pairs.count)")
+print("ours checksum_query_s \(checksum)")
+print("ours checksum_matrix_s \(matrixSum)")
