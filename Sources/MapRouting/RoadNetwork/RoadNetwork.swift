@@ -25,7 +25,15 @@ public struct RoadNetwork: Sendable {
 
     /// Builds the graph from road segments and prepares the options' metrics.
     /// - Throws: ``RoadNetworkError/noUsableRoads(_:)`` when no segment can be used.
+    /// - Throws: ``RoadNetworkError/invalidOption(_:)`` for a default speed that is not a
+    ///   positive number or a negative maximum snap distance.
     public init(segments: [RoadSegment], options: RoadNetworkOptions = .init()) throws(RoadNetworkError) {
+        for (highway, speed) in options.defaultSpeeds.sorted(by: { $0.key < $1.key }) where !(speed.isFinite && speed > 0) {
+            throw .invalidOption("the default speed of highway=\(highway) is \(speed) km/h; speeds must be more than 0")
+        }
+        if let maximum = options.maximumSnapDistance, !(maximum >= 0) {
+            throw .invalidOption("the maximum snap distance is \(maximum) m; give 0 or more, or nil for no limit")
+        }
         let (graph, report) = RoadGraphBuilder.build(segments, options: options)
         guard graph.segmentCount > 0 else { throw .noUsableRoads(report) }
         let hierarchies = RoadMetric.allCases.map { metric in

@@ -13,6 +13,8 @@ public enum RoadNetworkError: Error, Hashable, Sendable, CustomStringConvertible
     case noPath(from: String, to: String, reason: String)
     /// A road-layer feature that is not a line.
     case notARoad(feature: String, reason: String)
+    /// An option that cannot be used (a speed of 0 km/h, a negative snap distance).
+    case invalidOption(String)
     /// The network was built without preparing this metric.
     case metricNotPrepared(RoadMetric)
     /// A prepared-network file could not be read.
@@ -33,6 +35,8 @@ public enum RoadNetworkError: Error, Hashable, Sendable, CustomStringConvertible
             "no road path from \(from) to \(to): \(reason)"
         case .notARoad(let feature, let reason):
             "\(feature) is not a road: \(reason); a road layer holds LineString (or MultiLineString) features"
+        case .invalidOption(let message):
+            "invalid road network option: \(message)"
         case .metricNotPrepared(let metric):
             "the road network was prepared without the \(metric.rawValue) metric; add it to the options' metrics"
         case .unreadableFile(let reason):
