@@ -90,3 +90,24 @@ struct RoadMatrixTests {
         #expect(error?.description.contains("cut off from the main network") == true, "\(String(describing: error))")
     }
 }
+
+/// A route's legs drawn along the roads.
+@Suite(.enabled(if: RoadTestData.isAvailable, RoadTestData.missingMessage))
+struct RoadLegTests {
+    @Test func legsThroughAllAndorraStopsMatchTheMatrix() throws {
+        let network = try #require(RoadTestData.andorra)
+        let stops = try RoadTestData.points("real/andorra/stops.geojson")
+        let session = RoadQuerySession(network)
+        let matrices = try session.matrices(from: stops, to: stops)
+        let route = try session.legs(through: stops)
+        #expect(route.legs.count == 199)
+        for (index, leg) in route.legs.enumerated() {
+            #expect(abs(leg.duration - matrices.durations[index * 200 + index + 1]) < 1e-6)
+            #expect(abs(leg.distance - matrices.distances[index * 200 + index + 1]) < 1e-6)
+        }
+        let total = route.legs.reduce(0) { $0 + $1.distance }
+        #expect(abs(Geodesic.length(of: route.line) - total) < 1 + total * 1e-6)
+        #expect(route.line.first == route.legs.first?.start.position)
+        #expect(route.line.last == route.legs.last?.end.position)
+    }
+}

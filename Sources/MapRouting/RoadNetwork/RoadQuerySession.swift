@@ -51,7 +51,8 @@ public final class RoadQuerySession {
     }
 
     /// The path between snapped points; errors name the positions the caller asked about.
-    private func path(
+    /// (Internal: the legs of a route use it too.)
+    func path(
         from start: RoadSnap, to end: RoadSnap, by metric: RoadMetric, names: (String, String),
         queried: (Position, Position)
     ) throws(RoadNetworkError) -> RoadPath {
