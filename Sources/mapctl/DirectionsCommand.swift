@@ -18,6 +18,7 @@ struct DirectionsCommand: ParsableCommand {
             Example:
               mapctl directions --roads Data/roads.geojson --from 24.9384,60.1699 --to 24.9521,60.1675
               mapctl directions --roads roads.geojson --from=-0.57,44.84 --to=-0.55,44.85 --by distance
+              cat Data/roads.geojson | mapctl directions --roads - --from 24.94,60.17 --to 24.95,60.165
 
             A negative longitude needs the --from=LON,LAT form. A position farther than
             --max-snap-distance from every road, or two positions no road path joins, stop with
@@ -25,7 +26,7 @@ struct DirectionsCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Road layer (GeoJSON), or a network file written by --save-prepared.")
+    @Option(help: "Road layer (GeoJSON, or - for standard input), or a network file written by --save-prepared.")
     var roads: String
 
     @Option(help: ArgumentHelp("Start position.", valueName: "lon,lat"))

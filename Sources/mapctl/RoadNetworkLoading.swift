@@ -4,9 +4,20 @@ import MapGeometry
 import MapRouting
 
 /// Loading a road network for the commands that route on roads: a GeoJSON road layer is
-/// read and prepared; a file starting with `MAPROADS` is a network saved prepared.
+/// read and prepared; a file starting with `MAPROADS` is a network saved prepared; `-`
+/// reads a GeoJSON road layer from standard input.
 enum RoadNetworkLoading {
     static func load(_ path: String, command: String) throws -> RoadNetwork {
+        if path == "-" {
+            let document: GeoJSONDocument
+            do {
+                document = try GeoJSONReader().readStandardInput()
+            } catch {
+                report("mapctl \(command): \(error)")
+                throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+            }
+            return try prepare(document, path: "standard input", command: command)
+        }
         guard FileManager.default.fileExists(atPath: path) else {
             report("mapctl \(command): \(path): no such file")
             throw ExitCode(66)
@@ -35,6 +46,11 @@ enum RoadNetworkLoading {
             report("mapctl \(command): \(error)")
             throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
         }
+        return try prepare(document, path: path, command: command)
+    }
+
+    /// Builds and prepares the network of a road layer, reporting what was left out.
+    private static func prepare(_ document: GeoJSONDocument, path: String, command: String) throws -> RoadNetwork {
         do {
             let network = try RoadNetwork(segments: try RoadSegment.segments(from: document.features))
             if network.report.segmentsUsed < network.report.segmentsRead {

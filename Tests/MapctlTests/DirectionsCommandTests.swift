@@ -36,6 +36,15 @@ import Testing
         #expect(shortestDistance <= distance)
     }
 
+    @Test func roadsFromStandardInput() throws {
+        let roads = try Data(contentsOf: MapctlProcess.packageRoot.appendingPathComponent("Data/roads.geojson"))
+        let arguments = ["directions", "--from", "24.9400,60.1750", "--to", "24.9460,60.1660"]
+        let piped = try MapctlProcess.run(arguments + ["--roads", "-"], input: roads)
+        #expect(piped.status == 0, "\(piped.standardError)")
+        let fromFile = try MapctlProcess.run(arguments + ["--roads", "Data/roads.geojson"])
+        #expect(piped.standardOutput == fromFile.standardOutput)
+    }
+
     @Test func aPreparedNetworkGivesTheSameAnswer() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("helsinki-\(UUID()).roads").path
         defer { try? FileManager.default.removeItem(atPath: file) }

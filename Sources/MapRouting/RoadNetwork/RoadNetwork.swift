@@ -15,7 +15,9 @@ public struct RoadNetwork: Sendable {
     public let graph: RoadGraph
     /// What the builder kept, left out and found disconnected.
     public let report: RoadNetworkReport
-    /// The options the network was built with (the snap limit applies to its queries).
+    /// The options the network was built with. Changing ``RoadNetworkOptions/maximumSnapDistance``
+    /// or ``RoadNetworkOptions/snapToMainNetwork`` affects later queries; the other options
+    /// only take effect when a network is built.
     public var options: RoadNetworkOptions
     let index: SegmentGridIndex
     /// Segments whose both ends lie in the largest strongly connected component.
