@@ -2,10 +2,12 @@
 /// first, and adding a shortcut u→w for a contracted v only when u→v→w is the only
 /// shortest path (no "witness" path around v).
 ///
-/// Importance is the usual lazy-updated priority: twice the edge difference (shortcuts
-/// added minus edges removed) plus the number of already contracted neighbours, which
-/// spreads contraction evenly over the graph. Witness searches are bounded in settled
-/// nodes; a search cut short only adds a superfluous shortcut, never a wrong distance.
+/// Importance is the usual priority: twice the edge difference (shortcuts added minus
+/// edges removed) plus the number of already contracted neighbours, which spreads
+/// contraction evenly over the graph; the neighbours' priorities are recomputed after each
+/// contraction. Witness searches are bounded in settled nodes and stop once every target
+/// is settled; a search cut short only adds a superfluous shortcut, never a wrong distance.
+/// The order is deterministic: ties go to the node pushed first.
 struct ContractionHierarchyBuilder {
     /// A live edge of the graph being contracted.
     private struct Arc {
