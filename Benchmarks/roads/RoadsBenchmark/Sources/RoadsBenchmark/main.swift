@@ -68,6 +68,11 @@ try measure("graph_without_hierarchy", rounds: rounds, unit: 1e6) {
     _ = try RoadNetwork(segments: segments, options: RoadNetworkOptions(metrics: []))
 }
 
+// Loading a saved prepared network (both metrics) from its bytes: checks, arrays, index.
+let prepared = try RoadNetwork(segments: segments).serialized()
+try measure("load_prepared", rounds: rounds, unit: 1e6) { _ = try RoadNetwork(serialized: prepared) }
+print("ours prepared_bytes \(prepared.count)")
+
 var nodeByID = [Int64: Int]()
 for node in 0..<network.graph.nodeCount {
     if let id = network.graph.sourceID(ofNode: node) { nodeByID[id] = node }
