@@ -84,25 +84,23 @@ struct BinaryReader {
         return Int(count)
     }
 
-    mutating func readInt32s() throws(RoadNetworkError) -> [Int32] {
-        let count = try readCount(elementSize: 4)
-        var values = [Int32](); values.reserveCapacity(count)
-        for _ in 0..<count { values.append(Int32(bitPattern: try readUInt32())) }
-        return values
+    /// `count` fixed-size little-endian values, copied in one go on little-endian machines.
+    private mutating func readValues<Value: FixedWidthInteger>(_: Value.Type) throws(RoadNetworkError) -> [Value] {
+        let count = try readCount(elementSize: MemoryLayout<Value>.size)
+        let bytes = try take(count * MemoryLayout<Value>.size)
+        return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            bytes.withUnsafeBytes { raw in UnsafeMutableRawBufferPointer(buffer).copyMemory(from: raw) }
+            for index in 0..<count { buffer[index] = Value(littleEndian: buffer[index]) }
+            initialized = count
+        }
     }
 
-    mutating func readInt64s() throws(RoadNetworkError) -> [Int64] {
-        let count = try readCount(elementSize: 8)
-        var values = [Int64](); values.reserveCapacity(count)
-        for _ in 0..<count { values.append(Int64(bitPattern: try readUInt64())) }
-        return values
-    }
+    mutating func readInt32s() throws(RoadNetworkError) -> [Int32] { try readValues(Int32.self) }
+
+    mutating func readInt64s() throws(RoadNetworkError) -> [Int64] { try readValues(Int64.self) }
 
     mutating func readDoubles() throws(RoadNetworkError) -> [Double] {
-        let count = try readCount(elementSize: 8)
-        var values = [Double](); values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try readDouble()) }
-        return values
+        try readValues(UInt64.self).map { Double(bitPattern: $0) }
     }
 
     mutating func readBytes() throws(RoadNetworkError) -> [UInt8] {
