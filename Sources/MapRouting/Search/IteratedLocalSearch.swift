@@ -1,0 +1,52 @@
+/// Iterated local search: descend to a local optimum, then repeatedly kick the tour
+/// with a local double bridge, descend again, and keep the result unless it is worse
+/// (ties are kept, which lets the search drift across plateaus); a worse result is
+/// undone from the journal.
+///
+/// Budget: `iterations` kicks, deterministic for a given seed. The optional wall-clock
+/// `deadline` is checked every few kicks and only caps the run.
+struct IteratedLocalSearch {
+    var iterations: Int
+    var seed: UInt64
+    var deadline: ContinuousClock.Instant?
+    /// Longest segment of a double-bridge kick.
+    var maxSegment = 30
+
+    struct Outcome {
+        var cycle: [Int]
+        var iterations: Int
+        var stoppedByDeadline: Bool
+    }
+
+    func run(model: CycleModel, neighbourCount: Int) -> Outcome {
+        let neighbours = NeighbourLists(table: model.table, k: neighbourCount)
+        let initial = NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start)
+        let tour = SearchTour(model: model, neighbours: neighbours, initialOrder: initial)
+        tour.enqueueAll()
+        tour.runLocalSearch()
+        guard tour.count >= 8 else {
+            return Outcome(cycle: tour.nodes, iterations: 0, stoppedByDeadline: false)
+        }
+
+        var random = RandomSource(seed: seed)
+        var done = 0
+        var stopped = false
+        while done < iterations {
+            if let deadline, done & 15 == 0, ContinuousClock.now >= deadline {
+                stopped = true
+                break
+            }
+            let before = tour.cost
+            tour.startJournal()
+            tour.kickDoubleBridge(random: &random, maxSegment: maxSegment)
+            tour.runLocalSearch()
+            tour.stopJournal()
+            if tour.cost > before + tour.epsilon {
+                tour.undoJournal()
+                tour.cost = before
+            }
+            done += 1
+        }
+        return Outcome(cycle: tour.nodes, iterations: done, stoppedByDeadline: stopped)
+    }
+}
