@@ -1,7 +1,8 @@
 /// Iterated local search: descend to a local optimum, then repeatedly kick the tour
 /// with a local double bridge, descend again, and keep the result unless it is worse
-/// (ties are kept, which lets the search drift across plateaus); a worse result is
-/// undone from the journal.
+/// than the best tour so far by more than a small slack (record-to-record travel: the
+/// slack lets the search leave deep local optima on small instances); a rejected
+/// result is undone from the journal. The best tour seen is returned.
 ///
 /// Budget: `iterations` kicks, deterministic for a given seed. The optional wall-clock
 /// `deadline` is checked every few kicks and only caps the run.
@@ -10,7 +11,9 @@ struct IteratedLocalSearch {
     var seed: UInt64
     var deadline: ContinuousClock.Instant?
     /// Longest segment of a double-bridge kick.
-    var maxSegment = 30
+    var maxSegment = 50
+    /// Accepted excess over the best cost, in mean costs from a node to its nearest neighbour.
+    var slack = 0.3
 
     struct Outcome {
         var cycle: [Int]
@@ -31,6 +34,9 @@ struct IteratedLocalSearch {
         var random = RandomSource(seed: seed)
         var done = 0
         var stopped = false
+        var best = tour.nodes
+        var bestCost = tour.cost
+        let threshold = slack * tour.meanNearestNeighbourCost
         while done < iterations {
             if let deadline, done & 15 == 0, ContinuousClock.now >= deadline {
                 stopped = true
@@ -41,12 +47,15 @@ struct IteratedLocalSearch {
             tour.kickDoubleBridge(random: &random, maxSegment: maxSegment)
             tour.runLocalSearch()
             tour.stopJournal()
-            if tour.cost > before + tour.epsilon {
+            if tour.cost > before + tour.epsilon && tour.cost > bestCost + threshold {
                 tour.undoJournal()
                 tour.cost = before
+            } else if tour.cost < bestCost - tour.epsilon {
+                best = tour.nodes
+                bestCost = tour.cost
             }
             done += 1
         }
-        return Outcome(cycle: tour.nodes, iterations: done, stoppedByDeadline: stopped)
+        return Outcome(cycle: tour.cost <= bestCost ? tour.nodes : best, iterations: done, stoppedByDeadline: stopped)
     }
 }

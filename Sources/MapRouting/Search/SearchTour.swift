@@ -135,14 +135,23 @@ final class SearchTour {
 
     /// Undoes every reversal since `startJournal()` (each reversal is its own inverse).
     func undoJournal() {
+        undoJournal(to: 0)
+        journaling = false
+    }
+
+    /// Undoes the reversals recorded after `mark`.
+    func undoJournal(to mark: Int) {
+        let wasJournaling = journaling
         journaling = false
         var index = journal.count - 2
-        while index >= 0 {
+        while index >= mark {
             reversePositions(journal[index], journal[index + 1])
             index -= 2
         }
-        journal.removeAll(keepingCapacity: true)
+        journal.removeSubrange(mark...)
+        journaling = wasJournaling
     }
+
 
     // MARK: Work queue (don't-look bits)
 
@@ -164,6 +173,14 @@ final class SearchTour {
         queueLength -= 1
         queued[node] = false
         return node
+    }
+
+    /// The mean cost from a node to its first candidate: the scale of one short edge.
+    var meanNearestNeighbourCost: Double {
+        guard k > 0 else { return 0 }
+        var total = 0.0
+        for node in 0..<count { total += min(d(node, Int(candidates[node * k])), d(Int(candidates[node * k]), node)) }
+        return total / Double(count)
     }
 
     /// The exact cost of the current cycle (for checks; `cost` is kept incrementally).
