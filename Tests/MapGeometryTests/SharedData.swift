@@ -4,7 +4,9 @@ import Testing
 /// The shared real data and conformance suites in `../shared/data`, seen from the package root.
 /// Tests that need them are disabled, with this message, where the folder is absent.
 enum SharedData {
-    static let root = URL(fileURLWithPath: #filePath)
+    /// `MAPENGINE_SHARED_DATA` overrides the location (for git worktrees that sit elsewhere).
+    static let root = ProcessInfo.processInfo.environment["MAPENGINE_SHARED_DATA"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/data")
 
