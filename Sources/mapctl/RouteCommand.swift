@@ -204,7 +204,8 @@ struct RouteCommand: ParsableCommand {
             }
             for (column, cell) in cells.enumerated() {
                 if cell is NSNull { values.append(.infinity); continue }
-                guard let number = cell as? NSNumber, !(cell is Bool) else {
+                // JSON true/false arrive as a boolean NSNumber subclass: reject them by type name.
+                guard let number = cell as? NSNumber, !String(describing: type(of: cell)).contains("Boolean") else {
                     report("\(path): \(name)[\(rowIndex)][\(column)] must be a number or null (unreachable)")
                     throw ExitCode(65)
                 }
