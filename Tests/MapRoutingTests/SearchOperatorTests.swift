@@ -11,7 +11,7 @@ struct SearchOperatorTests {
         var random = RandomSource(seed: seed)
         var order = Array(0..<model.table.size)
         for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
-        return SearchTour(model: model, neighbours: NeighbourLists(table: model.table, k: 8), initialOrder: order)
+        return SearchTour(model: model, neighbours: NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: 8), initialOrder: order)
     }
 
     static func isPermutation(_ tour: SearchTour) -> Bool { tour.nodes.sorted() == Array(0..<tour.count) }

@@ -57,16 +57,35 @@ struct CycleModel {
         }
 
         let table = CostTable(size: size)
-        for from in 0..<size {
-            for to in 0..<size where to != from {
-                var cost: Double
-                if let a = places[from], let b = places[to] {
-                    cost = a == b ? 0 : costs[a, b]
-                    if !cost.isFinite { cost = unreachable }
-                } else {
-                    cost = 0  // the dummy end is free to reach
+        costs.values.withUnsafeBufferPointer { source in
+            for from in 0..<size {
+                let row = table.values + from * size
+                if from < n {
+                    // A problem place: its row of costs, with unreachable pairs made finite.
+                    for to in 0..<n {
+                        let cost = source[from * n + to]
+                        row[to] = cost.isFinite ? cost : unreachable
+                    }
+                    row[from] = 0
                 }
-                table[from, to] = cost + rankPenalty * Double(abs(ranks[from] - ranks[to]))
+                if terminal == n {
+                    // The extra terminal: free (dummy end) or a copy of the start.
+                    let copy = places[n]
+                    if from == n {
+                        for to in 0..<n {
+                            let cost = copy.map { source[$0 * n + to] } ?? 0
+                            row[to] = cost.isFinite ? cost : unreachable
+                        }
+                    }
+                    let toTerminal = copy.map { from < n ? source[from * n + $0] : 0 } ?? 0
+                    row[n] = toTerminal.isFinite ? toTerminal : unreachable
+                    if let copy, from < n, from == copy { row[n] = 0 }
+                    if from == n { row[n] = 0 }
+                    if let copy, from == n { row[copy] = 0 }
+                }
+                for to in 0..<size where ranks[from] != ranks[to] {
+                    row[to] += rankPenalty * Double(abs(ranks[from] - ranks[to]))
+                }
             }
         }
         let symmetricBeforeClosing = table.isSymmetric

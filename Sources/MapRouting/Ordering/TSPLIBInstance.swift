@@ -76,7 +76,20 @@ public struct TSPLIBInstance: Sendable {
     public func costMatrix() -> CostMatrix {
         let n = coordinates.count
         var values = [Double](repeating: 0, count: n * n)
-        for i in 0..<n { for j in (i + 1)..<n { let d = Double(distance(i, j)); values[i * n + j] = d; values[j * n + i] = d } }
+        if edgeWeightType == "EUC_2D" {
+            // The common case without the per-pair convention switch.
+            for i in 0..<n {
+                let a = coordinates[i]
+                for j in (i + 1)..<n {
+                    let dx = a.x - coordinates[j].x, dy = a.y - coordinates[j].y
+                    let d = Double(Int((dx * dx + dy * dy).squareRoot() + 0.5))
+                    values[i * n + j] = d
+                    values[j * n + i] = d
+                }
+            }
+        } else {
+            for i in 0..<n { for j in (i + 1)..<n { let d = Double(distance(i, j)); values[i * n + j] = d; values[j * n + i] = d } }
+        }
         return CostMatrix(unchecked: n, values: values)
     }
 

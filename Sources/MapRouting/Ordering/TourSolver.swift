@@ -44,19 +44,26 @@ public enum TourSolver {
             stoppedByTimeLimit: stopped)
     }
 
-    /// Rejects a place that nothing leads to or that leads nowhere.
+    /// Rejects a place that nothing leads to or that leads nowhere (one pass over the rows).
     private static func checkIsolatedPlaces(_ problem: TourProblem) throws(TourProblemError) {
         let costs = problem.costs
-        guard costs.count > 1 else { return }
-        for place in 0..<costs.count {
-            let others = (0..<costs.count).filter { $0 != place }
-            if place != problem.start, !others.contains(where: { costs[$0, place].isFinite }) {
-                throw .isolated(place: place, direction: "from")
+        let n = costs.count
+        guard n > 1 else { return }
+        var reachable = [Bool](repeating: false, count: n)
+        var leaves = [Bool](repeating: false, count: n)
+        costs.values.withUnsafeBufferPointer { values in
+            for from in 0..<n {
+                for to in 0..<n where to != from && values[from * n + to].isFinite {
+                    leaves[from] = true
+                    reachable[to] = true
+                }
             }
-            let needsExit = place != problem.end.fixedPlace && !(problem.end == .anywhere && costs.count == 2)
-            if needsExit, !others.contains(where: { costs[place, $0].isFinite }) {
-                throw .isolated(place: place, direction: "to")
-            }
+        }
+        for place in 0..<n {
+            if place != problem.start, !reachable[place] { throw .isolated(place: place, direction: "from") }
+            // The last place of a path needs no exit: the fixed end, or the only stop of an open path.
+            let needsExit = place != problem.end.fixedPlace && !(problem.end == .anywhere && n == 2)
+            if needsExit, !leaves[place] { throw .isolated(place: place, direction: "to") }
         }
     }
 }

@@ -22,7 +22,7 @@ struct IteratedLocalSearch {
     }
 
     func run(model: CycleModel, neighbourCount: Int) -> Outcome {
-        let neighbours = NeighbourLists(table: model.table, k: neighbourCount)
+        let neighbours = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: neighbourCount)
         let initial = NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start)
         let tour = SearchTour(model: model, neighbours: neighbours, initialOrder: initial)
         tour.enqueueAll()

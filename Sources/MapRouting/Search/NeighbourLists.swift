@@ -4,29 +4,37 @@ struct NeighbourLists {
     let k: Int
     let nodes: [Int32]
 
-    init(table: CostTable, k requested: Int) {
+    init(table: CostTable, isSymmetric: Bool, k requested: Int) {
         let size = table.size
         let k = max(0, min(requested, size - 1))
         var nodes = [Int32](repeating: 0, count: size * k)
         var bestCosts = [Double](repeating: 0, count: k)
         var bestNodes = [Int32](repeating: 0, count: k)
-        for node in 0..<size where k > 0 {
-            var filled = 0
-            for other in 0..<size where other != node {
-                let cost = min(table[node, other], table[other, node])
-                if filled == k && cost >= bestCosts[k - 1] { continue }
-                // Insertion into the short sorted list; ties keep the lower index first.
-                var slot = filled == k ? k - 1 : filled
-                if filled < k { filled += 1 }
-                while slot > 0 && bestCosts[slot - 1] > cost {
-                    bestCosts[slot] = bestCosts[slot - 1]
-                    bestNodes[slot] = bestNodes[slot - 1]
-                    slot -= 1
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            bestCosts.withUnsafeMutableBufferPointer { bestCosts in
+                bestNodes.withUnsafeMutableBufferPointer { bestNodes in
+                    for node in 0..<size where k > 0 {
+                        var filled = 0
+                        let row = table.values + node * size
+                        for other in 0..<size where other != node {
+                            // The row alone when symmetric: reading the column would miss the cache.
+                            let cost = isSymmetric ? row[other] : min(row[other], table[other, node])
+                            if filled == k && cost >= bestCosts[k - 1] { continue }
+                            // Insertion into the short sorted list; ties keep the lower index first.
+                            var slot = filled == k ? k - 1 : filled
+                            if filled < k { filled += 1 }
+                            while slot > 0 && bestCosts[slot - 1] > cost {
+                                bestCosts[slot] = bestCosts[slot - 1]
+                                bestNodes[slot] = bestNodes[slot - 1]
+                                slot -= 1
+                            }
+                            bestCosts[slot] = cost
+                            bestNodes[slot] = Int32(other)
+                        }
+                        for index in 0..<k { nodes[node * k + index] = bestNodes[index] }
+                    }
                 }
-                bestCosts[slot] = cost
-                bestNodes[slot] = Int32(other)
             }
-            for index in 0..<k { nodes[node * k + index] = bestNodes[index] }
         }
         self.k = k
         self.nodes = nodes
