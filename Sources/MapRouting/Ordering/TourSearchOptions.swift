@@ -20,7 +20,7 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// Creates options; the defaults suit interactive use.
     public init(
         seed: UInt64 = 1, iterations: Int? = nil, timeLimit: Duration? = .seconds(2),
-        exactLimit: Int = 15, neighbourCount: Int = 10
+        exactLimit: Int = 15, neighbourCount: Int = 8
     ) {
         self.seed = seed
         self.iterations = iterations

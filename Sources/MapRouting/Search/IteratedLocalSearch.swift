@@ -11,9 +11,9 @@ struct IteratedLocalSearch {
     var seed: UInt64
     var deadline: ContinuousClock.Instant?
     /// Longest segment of a double-bridge kick.
-    var maxSegment = 50
+    var maxSegment = 100
     /// Accepted excess over the best cost, in mean costs from a node to its nearest neighbour.
-    var slack = 0.3
+    var slack = 1.0
 
     struct Outcome {
         var cycle: [Int]
