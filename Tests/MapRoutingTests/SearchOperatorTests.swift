@@ -56,4 +56,20 @@ struct SearchOperatorTests {
             #expect(tour.nodes == before)
         }
     }
+
+    @Test func constructionsVisitEveryNodeOnceFromTheStart() throws {
+        for symmetric in [true, false] {
+            let costs = Fixtures.randomMatrix(count: 60, symmetric: symmetric, seed: 12)
+            let model = CycleModel(try TourProblem(costs: costs, start: 5, end: .anywhere))
+            let neighbours = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: 8)
+            let builds = [
+                GreedyEdgeTour.build(table: model.table, neighbours: neighbours, start: model.start),
+                NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start),
+            ]
+            for tour in builds {
+                #expect(tour.first == 5)
+                #expect(tour.sorted() == Array(0..<model.table.size))
+            }
+        }
+    }
 }

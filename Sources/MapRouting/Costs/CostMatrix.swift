@@ -82,7 +82,7 @@ public struct CostMatrix: Hashable, Sendable {
 
 /// Why a cost matrix could not be built.
 public enum CostMatrixError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The matrix is not square, or has the wrong number of values.
+    /// The matrix is not square, or has the wrong number of values (or two matrices differ in size).
     case wrongShape(expected: String, found: String)
     /// A cost is NaN or negative.
     case invalidValue(row: Int, column: Int, value: Double)

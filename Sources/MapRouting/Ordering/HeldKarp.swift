@@ -52,6 +52,7 @@ enum HeldKarp {
                 previous = j
                 break
             }
+            precondition(previous >= 0, "Held–Karp walk-back lost the path")
             mask = previousMask
             last = previous
             reversed.append(inner[last])

@@ -103,8 +103,11 @@ public struct TSPLIBInstance: Sendable {
 
 /// Why a TSPLIB file could not be read.
 public enum TSPLIBError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A coordinate line (1-based line number) that is not `index x y`.
     case badLine(Int, String)
+    /// An edge weight type other than EUC_2D, CEIL_2D, ATT or GEO.
     case unsupported(String)
+    /// DIMENSION disagrees with the number of coordinates.
     case badDimension(declared: Int, found: Int)
 
     public var description: String {

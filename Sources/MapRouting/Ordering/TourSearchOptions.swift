@@ -9,7 +9,8 @@ public struct TourSearchOptions: Hashable, Sendable {
     public var seed: UInt64
     /// Perturbations (iterated local search steps); `nil` picks a budget from the size.
     public var iterations: Int?
-    /// Wall-clock cap on the search; `nil` for none.
+    /// Wall-clock cap on the whole solve (building the model and the first descent
+    /// included; those always run to the end); `nil` for none.
     public var timeLimit: Duration?
     /// Problems with at most this many places between start and end are solved exactly
     /// (Held–Karp dynamic programming, 2ⁿ·n² steps). At most 20.

@@ -10,6 +10,8 @@ public enum TourSolver {
     public static func solve(
         _ problem: TourProblem, options: TourSearchOptions = TourSearchOptions()
     ) throws(TourProblemError) -> TourSolution {
+        // The cap covers the whole solve, building the model included.
+        let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
         try checkIsolatedPlaces(problem)
         let model = CycleModel(problem)
         let inner = model.table.size - 2
@@ -24,7 +26,7 @@ public enum TourSolver {
             let search = IteratedLocalSearch(
                 iterations: options.iterations ?? TourSearchOptions.automaticIterations(places: model.table.size),
                 seed: options.seed,
-                deadline: options.timeLimit.map { ContinuousClock.now + $0 })
+                deadline: deadline)
             let outcome = search.run(model: model, neighbourCount: options.neighbourCount)
             order = model.order(fromCycle: outcome.cycle)
             proven = false

@@ -23,7 +23,9 @@ struct IteratedLocalSearch {
 
     func run(model: CycleModel, neighbourCount: Int) -> Outcome {
         let neighbours = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: neighbourCount)
-        let initial = NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start)
+        let initial = model.isSymmetric
+            ? GreedyEdgeTour.build(table: model.table, neighbours: neighbours, start: model.start)
+            : NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start)
         let tour = SearchTour(model: model, neighbours: neighbours, initialOrder: initial)
         tour.enqueueAll()
         tour.runLocalSearch()

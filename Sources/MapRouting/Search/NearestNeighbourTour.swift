@@ -1,4 +1,5 @@
-/// Construction: the nearest-neighbour tour from the model's start. Each step looks at
+/// Construction for asymmetric tables: the nearest-neighbour tour from the model's start
+/// (it follows the direction of travel, which greedy edge matching ignores). Each step looks at
 /// the candidate list first and scans all nodes only when every candidate is taken.
 enum NearestNeighbourTour {
     static func build(table: CostTable, neighbours: NeighbourLists, start: Int) -> [Int] {

@@ -62,6 +62,7 @@ public struct PlannedRoute: Hashable, Sendable {
         public var sequence: Int
         /// The index of the site in the request.
         public var siteIndex: Int
+        /// The site visited.
         public var site: StopSite
         /// Distance (m) and duration (s) of the leg from the previous stop or the start.
         public var legDistance: Double, legDuration: Double
@@ -99,9 +100,13 @@ public struct PlannedRoute: Hashable, Sendable {
 
 /// Why a route could not be planned.
 public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The request has no sites.
     case noStops
+    /// Given matrices do not cover ``RouteRequest/places``.
     case matrixSize(expected: Int, found: Int)
+    /// A stop cannot be reached, or every order needs an unreachable pair (message names the stops).
     case unreachable(String)
+    /// The request contradicts itself (for example a site both first and last).
     case invalidRequest(String)
 
     public var description: String {

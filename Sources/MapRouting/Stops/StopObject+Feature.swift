@@ -47,7 +47,9 @@ extension StopObject {
 
 /// Why features could not become stops.
 public enum StopInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The feature at `index` has another geometry type, or none.
     case notAPoint(index: Int, found: String)
+    /// The feature's `items` property is not a whole number ≥ 0.
     case badItems(index: Int, found: String)
 
     public var description: String {
