@@ -8,4 +8,5 @@ venv="$here/../.venv"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install -q fast-tsp elkai numpy
 (cd "$here/RouterBench" && swift build -c release)
-exec "$venv/bin/python" "$here/compare.py" "$@"
+"$venv/bin/python" "$here/compare.py" "$@"
+"$venv/bin/python" "$here/compare_stops.py"

@@ -8,7 +8,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RouterBench",
-            dependencies: [.product(name: "MapRouting", package: "MapEngine")],
+            dependencies: [
+                .product(name: "MapRouting", package: "MapEngine"),
+                .product(name: "MapGeometry", package: "MapEngine"),
+            ],
             path: "Sources/RouterBench"
         ),
     ]

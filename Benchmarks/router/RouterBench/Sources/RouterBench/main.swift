@@ -1,9 +1,13 @@
 import Foundation
 import MapRouting
 
-// Usage: RouterBench DIR NAME[,NAME…] BUDGET_MS[,…] [RUNS] [SEEDS…]
+// Usage: RouterBench DIR NAME[,NAME…] BUDGET_MS[,…] [RUNS]   (or --stops, see StopsMode.swift)
 // Prints one line per instance, budget and run: name n budget_ms seconds length optimum gap%
 let arguments = CommandLine.arguments
+if arguments.count > 1 && arguments[1] == "--stops" {
+    try runStopsMode(Array(arguments.dropFirst(2)))
+    exit(0)
+}
 guard arguments.count >= 4 else {
     FileHandle.standardError.write("usage: RouterBench DIR NAMES BUDGETS_MS [RUNS]\n".data(using: .utf8)!)
     exit(64)
