@@ -28,8 +28,13 @@ struct RouteCommand: ParsableCommand {
             --time-limit caps the wall-clock time; when it stops the search first, a message
             says so and the order may differ between runs.
 
+            --roads FILE (a GeoJSON road layer, or a network saved by mapctl directions
+            --save-prepared) takes distances and durations from the streets instead, paths
+            minimising the --objective, and draws the route line along them.
+
             Example:
               mapctl route --start 24.9384,60.1699 --round-trip Data/stops.geojson > route.geojson
+              mapctl route --roads Data/roads.geojson --objective duration Data/stops.geojson
             """
     )
 
@@ -54,6 +59,9 @@ struct RouteCommand: ParsableCommand {
     @Option(help: ArgumentHelp("JSON cost matrix (see above).", valueName: "file"))
     var matrix: String?
 
+    @Option(help: ArgumentHelp("Road layer or prepared network (see mapctl directions): road costs, line along the streets.", valueName: "file"))
+    var roads: String?
+
     @Option(help: ArgumentHelp("Merge stops closer than this.", valueName: "metres"))
     var snap: Double = 0
 
@@ -77,6 +85,7 @@ struct RouteCommand: ParsableCommand {
 
     func validate() throws {
         if end != nil && roundTrip { throw ValidationError("--end and --round-trip exclude each other") }
+        if roads != nil && matrix != nil { throw ValidationError("--roads and --matrix exclude each other") }
         guard timeLimit > 0 else { throw ValidationError("--time-limit must be more than 0 ms") }
         if let iterations, iterations < 0 { throw ValidationError("--iterations must be 0 or more") }
         guard snap.isFinite && snap >= 0 else { throw ValidationError("--snap must be 0 or more metres") }
@@ -117,9 +126,16 @@ struct RouteCommand: ParsableCommand {
             objective: objective == "duration" ? .duration : .distance)
         let options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: .milliseconds(timeLimit))
         let route: PlannedRoute
+        var roadLine: [Position]?
         do {
             if let matrix {
                 route = try RoutePlanner.plan(request, matrices: try loadMatrices(matrix, places: request.places.count), options: options)
+            } else if let roads {
+                let network = try RoadNetworkLoading.load(roads, command: "route")
+                let provider = RoadMatrixProvider(
+                    network: network, metric: objective == "duration" ? .time : .distance, placeNames: request.placeNames)
+                route = try RoutePlanner.plan(request, provider: provider, options: options)
+                roadLine = try provider.roadLine(of: route)
             } else {
                 let provider = GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6)
                 route = try RoutePlanner.plan(request, provider: provider, options: options)
@@ -137,7 +153,9 @@ struct RouteCommand: ParsableCommand {
 
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        let collection = FeatureCollection(features: RouteFeatures.features(of: route))
+        var features = RouteFeatures.features(of: route)
+        if let roadLine, roadLine.count >= 2 { features[0].geometry = .lineString(try LineString(roadLine)) }
+        let collection = FeatureCollection(features: features)
         do {
             let bytes = GeoJSONWriter(options: writerOptions).encode(collection) + [0x0A]
             if let output {
