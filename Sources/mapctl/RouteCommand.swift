@@ -16,7 +16,8 @@ struct RouteCommand: ParsableCommand {
             one Point per stop with sequence, items, label, object_ids, leg_distance_m,
             leg_duration_s and arrival_s; and an "end" Point for --end.
 
-            Without --start the route starts at the first stop. Costs are geodesic distances
+            --first and --last name object ids whose stops are visited before, or after, all
+            others. Without --start the route starts at the first stop. Costs are geodesic distances
             times --detour-factor, driven at --speed, unless --matrix gives them.
             --matrix FILE is JSON {"distances": [[…]], "durations": [[…]]} (durations optional,
             estimated from --speed when absent; null marks an unreachable pair), rows and
@@ -49,6 +50,12 @@ struct RouteCommand: ParsableCommand {
 
     @Option(name: .customLong("time-limit"), help: ArgumentHelp("Wall-clock cap on the search.", valueName: "ms"))
     var timeLimit: Int = 2000
+
+    @Option(help: ArgumentHelp("Object ids whose stops come first, before all others.", valueName: "id,id,…"))
+    var first: String?
+
+    @Option(help: ArgumentHelp("Object ids whose stops come last (before --end).", valueName: "id,id,…"))
+    var last: String?
 
     @Option(help: "Local-search iterations (default: chosen from the number of stops).")
     var iterations: Int?
@@ -123,6 +130,8 @@ struct RouteCommand: ParsableCommand {
             sites: sites,
             start: try start.map { try Self.position($0, option: "--start") },
             end: try end.map { .at(try Self.position($0, option: "--end")) } ?? (roundTrip ? .returnToStart : .anywhere),
+            firstSites: try siteIndices(first, in: sites, option: "--first"),
+            lastSites: try siteIndices(last, in: sites, option: "--last"),
             objective: objective == "duration" ? .duration : .distance)
         let options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: .milliseconds(timeLimit))
         let route: PlannedRoute
@@ -167,6 +176,20 @@ struct RouteCommand: ParsableCommand {
             report("cannot write \(output ?? "standard output"): \(error.localizedDescription)")
             throw ExitCode(74)
         }
+    }
+
+    /// The sites holding the listed object ids.
+    private func siteIndices(_ list: String?, in sites: [StopSite], option: String) throws -> Set<Int> {
+        guard let list else { return [] }
+        var indices = Set<Int>()
+        for id in list.split(separator: ",").map(String.init) {
+            guard let index = sites.firstIndex(where: { $0.objectIds.contains(id) }) else {
+                report("\(option): no stop holds object id '\(id)'")
+                throw ExitCode(65)
+            }
+            indices.insert(index)
+        }
+        return indices
     }
 
     /// Parses "lon,lat" into a geographic position.
