@@ -15,6 +15,10 @@ RoadNetworkOptions), re-implemented here from the OSM conventions:
 Usage (from the package root; needs numpy, scipy, pyproj):
   python3 Tests/Scripts/road_shortest_paths.py ../shared/data/real/andorra/roads.geojson 1000 \
       > Tests/Fixtures/roads/andorra_shortest_paths.csv
+  python3 Tests/Scripts/road_shortest_paths.py ../shared/data/real/helsinki/roads.geojson 300 \
+      > Tests/Fixtures/roads/helsinki_shortest_paths.csv
+(Benchmarks/roads/run.sh makes a venv with these in Benchmarks/.venv.) Rerunning gives
+byte-identical files.
 Output: a header, then one line per random node pair (fixed seed):
   from_node,to_node,time_s,distance_m   (empty cost = unreachable)
 """
