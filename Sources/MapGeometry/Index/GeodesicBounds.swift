@@ -1,0 +1,110 @@
+import Foundation
+
+/// Cheap, rigorous lower bounds on the WGS84 geodesic distance from one position to anything
+/// inside a lon/lat box, for pruning tree nodes and candidates before exact geodesic work.
+///
+/// Why they hold: in geodetic coordinates the ellipsoid's line element is
+/// `ds² = M(φ)² dφ² + N(φ)² cos²φ dλ²` with `M ≥ a(1 − e²)` and `N ≥ a > a(1 − e²)`. So every
+/// path is at least as long as the same path on a sphere of radius ``minimumRadius`` in the same
+/// coordinates, and a great-circle distance on that sphere never exceeds the geodesic one.
+/// The bounds below are sphere bounds (up to 1 % low), computed without any trigonometry per box.
+struct GeodesicLowerBound {
+    /// a(1 − e²): the smallest radius of curvature of WGS84 (the meridian at the equator).
+    static let minimumRadius = 6_378_137.0 * (1 - (2 - 1 / 298.257223563) / 298.257223563)
+
+    private static let radiansPerDegree = Double.pi / 180
+
+    let longitude: Double
+    let latitude: Double
+    private let cosLatitude: Double
+
+    init(from position: Position) {
+        longitude = position.longitude
+        latitude = position.latitude
+        cosLatitude = cos(position.latitude * Self.radiansPerDegree)
+    }
+
+    /// A lower bound, in metres, of the geodesic distance to any point of `box`.
+    @inline(__always)
+    func distance(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Double {
+        // Any point of the box differs in latitude by at least the gap to its latitude band.
+        let latitudeGap = max(0, minY - latitude, latitude - maxY) * Self.radiansPerDegree
+        if longitude >= minX && longitude <= maxX { return Self.minimumRadius * latitudeGap }
+        // Otherwise a path must cross the nearer of the box's two meridians. On the sphere the
+        // distance to the meridian Δλ away is asin(cos φ · sin Δλ) for Δλ < 90°, else the
+        // nearer pole; sin x ≥ x − x³/6 and asin y ≥ y keep it a lower bound without trig.
+        let west = Self.angularGap(longitude, minX), east = Self.angularGap(longitude, maxX)
+        let gap = min(west, east)
+        let meridian: Double
+        if gap >= 90 {
+            meridian = (90 - abs(latitude)) * Self.radiansPerDegree
+        } else {
+            let x = gap * Self.radiansPerDegree
+            meridian = cosLatitude * (x - x * x * x / 6)
+        }
+        return Self.minimumRadius * max(latitudeGap, meridian)
+    }
+
+    @inline(__always)
+    func distance(to box: PlanarBox) -> Double {
+        distance(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
+    }
+
+    /// The angle between two longitudes, 0...180 degrees.
+    @inline(__always)
+    static func angularGap(_ a: Double, _ b: Double) -> Double {
+        var gap = abs(a - b)
+        if gap > 360 { gap = gap.truncatingRemainder(dividingBy: 360) }
+        return gap > 180 ? 360 - gap : gap
+    }
+}
+
+/// The lon/lat boxes that hold every point within a geodesic radius of a centre.
+enum GeodesicSearchArea {
+    /// One box, or two when the circle crosses ±180; the whole longitude range when it
+    /// reaches a pole.
+    ///
+    /// The latitude limits are exact (the northernmost and southernmost points of a geodesic
+    /// circle lie on the centre's meridian, found with `Geodesic.destination`). The longitude
+    /// half-width is the sphere bound asin(sin σ / cos φ) with σ = radius / a(1 − e²): the
+    /// geodesic circle lies inside that sphere circle (see ``GeodesicLowerBound``).
+    static func boxes(around center: Position, radius: Double) -> [PlanarBox] {
+        let degrees = 180 / Double.pi
+        let sigma = radius / GeodesicLowerBound.minimumRadius
+        let margin = 1e-9
+        if sigma >= .pi { return [PlanarBox(minX: -180, minY: -90, maxX: 180, maxY: 90)] }
+
+        let northPole = Position(uncheckedLongitude: center.longitude, latitude: 90)
+        let southPole = Position(uncheckedLongitude: center.longitude, latitude: -90)
+        let reachesNorthPole = Geodesic.distance(from: center, to: northPole) <= radius
+        let reachesSouthPole = Geodesic.distance(from: center, to: southPole) <= radius
+        let north = reachesNorthPole
+            ? 90 : min(90, Geodesic.destination(from: center, azimuth: 0, distance: radius).latitude + margin)
+        let south = reachesSouthPole
+            ? -90 : max(-90, Geodesic.destination(from: center, azimuth: 180, distance: radius).latitude - margin)
+
+        // The sphere circle may reach a pole where the ellipsoid one does not: then no
+        // longitude bound holds and the whole band is searched.
+        let sphereNorth = center.latitude + sigma * degrees, sphereSouth = center.latitude - sigma * degrees
+        let cosLatitude = cos(center.latitude / degrees)
+        guard sphereNorth < 90, sphereSouth > -90, sin(sigma) < cosLatitude else {
+            return [PlanarBox(minX: -180, minY: south, maxX: 180, maxY: north)]
+        }
+        let halfWidth = asin(sin(sigma) / cosLatitude) * degrees + margin
+        let west = center.longitude - halfWidth, east = center.longitude + halfWidth
+        if east - west >= 360 { return [PlanarBox(minX: -180, minY: south, maxX: 180, maxY: north)] }
+        if west < -180 {
+            return [
+                PlanarBox(minX: west + 360, minY: south, maxX: 180, maxY: north),
+                PlanarBox(minX: -180, minY: south, maxX: east, maxY: north),
+            ]
+        }
+        if east > 180 {
+            return [
+                PlanarBox(minX: west, minY: south, maxX: 180, maxY: north),
+                PlanarBox(minX: -180, minY: south, maxX: east - 360, maxY: north),
+            ]
+        }
+        return [PlanarBox(minX: west, minY: south, maxX: east, maxY: north)]
+    }
+}
