@@ -4,9 +4,14 @@ import Testing
 /// The shared real data and conformance suites in `../shared/data`, seen from the package root.
 /// Tests that need them are disabled, with this message, where the folder is absent.
 enum SharedData {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data")
+    static let root: URL = {
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // ../shared/data, or ../../shared/data for a git worktree kept one folder deeper.
+        let sibling = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+        let above = packageRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
+        return FileManager.default.fileExists(atPath: sibling.path) ? sibling : above
+    }()
 
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
 
