@@ -54,3 +54,23 @@ struct CoordinateTransformTests {
         #expect(polygon.rings[0].positions[0].latitude > 5_000_000, "northing in metres")
     }
 }
+
+@Suite("PROJ CRS definitions")
+struct CoordinateReferenceSystemInputTests {
+    /// The same UTM 32N transform named three ways gives the same numbers.
+    @Test func epsgProjStringAndWKTAgree() throws {
+        let wkt = """
+            PROJCS["WGS 84 / UTM zone 32N",GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],\
+            PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],\
+            PARAMETER["latitude_of_origin",0],PARAMETER["central_meridian",9],PARAMETER["scale_factor",0.9996],\
+            PARAMETER["false_easting",500000],PARAMETER["false_northing",0],UNIT["metre",1]]
+            """
+        let point = Coordinate(x: 10.75, y: 59.91)
+        let byCode = try CoordinateTransform(from: "EPSG:4326", to: "EPSG:32632").transform(point)
+        let byString = try CoordinateTransform(from: "EPSG:4326", to: "+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs")
+            .transform(point)
+        let byWKT = try CoordinateTransform(from: "EPSG:4326", to: wkt).transform(point)
+        #expect(abs(byCode.x - byString.x) < 1e-6 && abs(byCode.y - byString.y) < 1e-6)
+        #expect(abs(byCode.x - byWKT.x) < 1e-6 && abs(byCode.y - byWKT.y) < 1e-6)
+    }
+}

@@ -4,14 +4,11 @@ import Testing
 /// The shared real data and conformance suites in `../shared/data`, seen from the package root.
 /// Tests that need them are disabled, with this message, where the folder is absent.
 enum SharedData {
-    static let root: URL = {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // ../shared/data, or ../../shared/data for a git worktree kept one folder deeper.
-        let sibling = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-        let above = packageRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
-        return FileManager.default.fileExists(atPath: sibling.path) ? sibling : above
-    }()
+    /// `MAPENGINE_SHARED_DATA` overrides the location (for git worktrees that sit elsewhere).
+    static let root = ProcessInfo.processInfo.environment["MAPENGINE_SHARED_DATA"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data")
 
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
 

@@ -9,29 +9,23 @@ extension GEOSContext {
             return try check(
                 GEOSGeom_createPointFromXY_r(handle, position.longitude, position.latitude), "create point")
         case let .multiPoint(multi):
-            var parts: [OpaquePointer] = []
-            for position in multi.positions {
-                parts.append(try makeGEOSGeometry(.point(position)))
+            return try makeCollection(GEOS_MULTIPOINT, multi.positions) { position throws(GEOSError) in
+                try makeGEOSGeometry(.point(position))
             }
-            return try makeCollection(GEOS_MULTIPOINT, parts)
         case let .lineString(line):
             guard !line.isEmpty else { return try check(GEOSGeom_createEmptyLineString_r(handle), "create line") }
             let sequence = try makeSequence(line.positions)
             return try check(GEOSGeom_createLineString_r(handle, sequence), "create line")
         case let .multiLineString(multi):
-            var parts: [OpaquePointer] = []
-            for line in multi.lineStrings { parts.append(try makeGEOSGeometry(.lineString(line))) }
-            return try makeCollection(GEOS_MULTILINESTRING, parts)
+            return try makeCollection(GEOS_MULTILINESTRING, multi.lineStrings) { line throws(GEOSError) in
+                try makeGEOSGeometry(.lineString(line))
+            }
         case let .polygon(polygon):
             return try makePolygon(polygon)
         case let .multiPolygon(multi):
-            var parts: [OpaquePointer] = []
-            for polygon in multi.polygons { parts.append(try makePolygon(polygon)) }
-            return try makeCollection(GEOS_MULTIPOLYGON, parts)
+            return try makeCollection(GEOS_MULTIPOLYGON, multi.polygons, makePolygon)
         case let .geometryCollection(geometries):
-            var parts: [OpaquePointer] = []
-            for member in geometries { parts.append(try makeGEOSGeometry(member)) }
-            return try makeCollection(GEOS_GEOMETRYCOLLECTION, parts)
+            return try makeCollection(GEOS_GEOMETRYCOLLECTION, geometries, makeGEOSGeometry)
         }
     }
 
@@ -67,10 +61,19 @@ extension GEOSContext {
         return try check(created, "create polygon")
     }
 
-    /// Takes ownership of `parts`, freeing them if the collection cannot be made.
-    private func makeCollection(_ type: GEOSGeomTypes, _ parts: [OpaquePointer]) throws(GEOSError) -> OpaquePointer {
-        var members: [OpaquePointer?] = parts
-        let created = members.withUnsafeMutableBufferPointer { buffer in
+    /// Makes every part, then the collection; frees whatever was made if any step fails.
+    private func makeCollection<Member>(
+        _ type: GEOSGeomTypes, _ members: [Member], _ makePart: (Member) throws(GEOSError) -> OpaquePointer
+    ) throws(GEOSError) -> OpaquePointer {
+        var parts: [OpaquePointer?] = []
+        parts.reserveCapacity(members.count)
+        do {
+            for member in members { parts.append(try makePart(member)) }
+        } catch {
+            for part in parts { GEOSGeom_destroy_r(handle, part) }
+            throw error
+        }
+        let created = parts.withUnsafeMutableBufferPointer { buffer in
             GEOSGeom_createCollection_r(handle, Int32(type.rawValue), buffer.baseAddress, UInt32(buffer.count))
         }
         guard let created else {
