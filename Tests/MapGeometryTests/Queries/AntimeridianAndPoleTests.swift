@@ -15,7 +15,7 @@ struct AntimeridianAndPoleTests {
 
     func names(_ hits: [DistanceHit]) -> [String] { hits.map { countries.string("name", $0.item)! } }
 
-    func item(named name: String) -> Int { countries.properties.firstIndex { $0["name"] as? String == name }! }
+    func item(named name: String) -> Int { countries.features.firstIndex { $0.properties.string("name") == name }! }
 
     @Test("near me and nearest agree with a brute-force scan at places where boxes wrap or degenerate",
           arguments: [
