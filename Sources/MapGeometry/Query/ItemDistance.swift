@@ -3,10 +3,10 @@ extension SpatialIndex {
     /// Geodesic distance in metres from `position` to the nearest point of item `item`
     /// (0 inside a polygon), or nil when the item has no geometry.
     public func distance(from position: Position, toItem item: Int) -> Double? {
-        let bound = GeodesicLowerBound(from: position)
+        let bound = GeodesicLowerBound(from: position), ruler = GeodesicRuler(from: position)
         var best: Double? = nil
         for part in parts.partRange(item: item) {
-            if let distance = parts.distance(from: position, to: part, bound: bound, limit: best ?? .infinity) {
+            if let distance = parts.distance(from: position, to: part, bound: bound, ruler: ruler, limit: best ?? .infinity) {
                 best = distance
             }
         }

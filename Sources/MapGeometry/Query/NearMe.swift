@@ -14,7 +14,7 @@ extension SpatialIndex {
         within radius: Double, of center: Position, where include: ((Int) -> Bool)? = nil
     ) throws(QueryError) -> [DistanceHit] {
         guard radius.isFinite, radius >= 0 else { throw QueryError.radius(radius) }
-        let bound = GeodesicLowerBound(from: center)
+        let bound = GeodesicLowerBound(from: center), ruler = GeodesicRuler(from: center)
         let searchBoxes = GeodesicSearchArea.boxes(around: center, radius: radius)
         var hits: [DistanceHit] = []
         for searchBox in searchBoxes {
@@ -22,7 +22,7 @@ extension SpatialIndex {
                 let item = Int(parts.items[part])
                 if let include, !include(item) { return }
                 if bound.distance(to: tree.box(slot)) > radius { return }
-                if let distance = parts.distance(from: center, to: part, bound: bound, limit: radius) {
+                if let distance = parts.distance(from: center, to: part, bound: bound, ruler: ruler, limit: radius) {
                     hits.append(DistanceHit(item: item, distance: distance))
                 }
             }

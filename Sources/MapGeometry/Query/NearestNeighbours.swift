@@ -12,7 +12,7 @@ extension SpatialIndex {
         where include: ((Int) -> Bool)? = nil
     ) -> [DistanceHit] {
         guard k > 0, !tree.isEmpty, !(maxDistance < 0) else { return [] }
-        let bound = GeodesicLowerBound(from: position)
+        let bound = GeodesicLowerBound(from: position), ruler = GeodesicRuler(from: position)
         var queue = DistanceQueue()
         queue.push(0, Entry.node(tree.rootSlot))
         var found: [DistanceHit] = []
@@ -30,13 +30,21 @@ extension SpatialIndex {
                     if tree.isLeaf(child) {
                         let part = Int(tree.leafEntries[child])
                         if let include, !include(Int(parts.items[part])) { continue }
+                        if parts.kinds[part] == .point {
+                            // A point costs one short-line distance: measure it now.
+                            if let distance = parts.distance(
+                                from: position, to: part, bound: bound, ruler: ruler, limit: maxDistance) {
+                                queue.push(distance, Entry.measured(part))
+                            }
+                            continue
+                        }
                         queue.push(lowerBound, Entry.leaf(part))
                     } else {
                         queue.push(lowerBound, Entry.node(child))
                     }
                 }
             case Entry.leafTag:
-                if let distance = parts.distance(from: position, to: value, bound: bound, limit: maxDistance) {
+                if let distance = parts.distance(from: position, to: value, bound: bound, ruler: ruler, limit: maxDistance) {
                     queue.push(distance, Entry.measured(value))
                 }
             default:

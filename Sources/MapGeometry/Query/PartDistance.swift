@@ -5,13 +5,13 @@ extension FlatParts {
     ///
     /// Segments whose box is provably farther than the best distance so far are skipped
     /// (``GeodesicLowerBound``), so only the few segments that can be nearest are measured.
-    func distance(from target: Position, to part: Int, bound: GeodesicLowerBound, limit: Double) -> Double? {
+    func distance(
+        from target: Position, to part: Int, bound: GeodesicLowerBound, ruler: GeodesicRuler, limit: Double
+    ) -> Double? {
         let kind = kinds[part]
         if kind == .point {
             let vertex = firstVertex(part: part)
-            let distance = Geodesic.distance(
-                fromLongitude: target.longitude, latitude: target.latitude,
-                toLongitude: longitude(vertex), latitude: latitude(vertex))
+            let distance = ruler.distance(toLongitude: longitude(vertex), latitude: latitude(vertex))
             return distance <= limit ? distance : nil
         }
         if kind == .polygon && polygonCovers(part: part, target) { return 0 }
@@ -20,9 +20,7 @@ extension FlatParts {
         for ring in ringRange(part: part) {
             let vertices = vertexRange(ring: ring)
             if vertices.count == 1 {
-                let d = Geodesic.distance(
-                    fromLongitude: target.longitude, latitude: target.latitude,
-                    toLongitude: longitude(vertices.lowerBound), latitude: latitude(vertices.lowerBound))
+                let d = ruler.distance(toLongitude: longitude(vertices.lowerBound), latitude: latitude(vertices.lowerBound))
                 if d <= best { best = d; found = true }
                 continue
             }
