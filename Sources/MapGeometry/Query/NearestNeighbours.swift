@@ -1,71 +1,74 @@
 /// "Nearest k": best-first search over the tree.
 extension SpatialIndex {
     /// The `k` items nearest to `position` (geodesic distance to their nearest point),
-    /// nearest first, optionally only those within `maxDistance` metres and accepted by `include`.
+    /// nearest first (equal distances by item number), optionally only those within
+    /// `maxDistance` metres and accepted by `include`.
     ///
-    /// Best-first search (Hjaltason and Samet): a queue ordered by a lower bound of the distance
-    /// holds tree nodes, leaves and measured parts; a part measured exactly goes back into the
-    /// queue with its true distance, and an item is final when it comes out measured. So only
-    /// parts whose lower bound is below the k-th distance are ever measured.
+    /// Best-first search (Hjaltason and Samet): tree nodes wait in a queue ordered by a lower
+    /// bound of their distance (``GeodesicLowerBound``); the k best items found so far set a
+    /// threshold, and the search stops when the nearest waiting node is beyond it. Only
+    /// leaves of opened nodes whose own bound is below the threshold are measured.
     public func nearest(
         _ k: Int, to position: Position, maxDistance: Double = .infinity,
         where include: ((Int) -> Bool)? = nil
     ) -> [DistanceHit] {
         guard k > 0, !tree.isEmpty, !(maxDistance < 0) else { return [] }
         let bound = GeodesicLowerBound(from: position), ruler = GeodesicRuler(from: position)
+        var best = NearestList(capacity: min(k, count), limit: maxDistance, mergeParts: !onePartPerItem)
         var queue = DistanceQueue()
-        queue.push(0, Entry.node(tree.rootSlot))
-        var found: [DistanceHit] = []
-        found.reserveCapacity(min(k, count))
-        var reported = Set<Int>()
-
-        while let (key, code) = queue.pop() {
-            let value = code >> 2
-            switch code & 3 {
-            case Entry.nodeTag:
-                let children = tree.children(value)
-                for child in children {
-                    let lowerBound = bound.distance(to: tree.box(child))
-                    if lowerBound > maxDistance { continue }
-                    if tree.isLeaf(child) {
-                        let part = Int(tree.leafEntries[child])
-                        if let include, !include(Int(parts.items[part])) { continue }
-                        if parts.kinds[part] == .point {
-                            // A point costs one short-line distance: measure it now.
-                            if let distance = parts.distance(
-                                from: position, to: part, bound: bound, ruler: ruler, limit: maxDistance) {
-                                queue.push(distance, Entry.measured(part))
-                            }
-                            continue
-                        }
-                        queue.push(lowerBound, Entry.leaf(part))
-                    } else {
-                        queue.push(lowerBound, Entry.node(child))
-                    }
+        queue.push(0, tree.rootSlot)
+        while let (lowerBound, slot) = queue.pop() {
+            if lowerBound > best.threshold { break }
+            for child in tree.children(slot) {
+                let childBound = bound.distance(to: tree.box(child))
+                if childBound > best.threshold { continue }
+                guard tree.isLeaf(child) else {
+                    queue.push(childBound, child)
+                    continue
                 }
-            case Entry.leafTag:
-                if let distance = parts.distance(from: position, to: value, bound: bound, ruler: ruler, limit: maxDistance) {
-                    queue.push(distance, Entry.measured(value))
+                let part = Int(tree.leafEntries[child])
+                let item = Int(parts.items[part])
+                if let include, !include(item) { continue }
+                if let distance = parts.distance(
+                    from: position, to: part, bound: bound, ruler: ruler, limit: best.threshold) {
+                    best.offer(item, distance)
                 }
-            default:
-                let item = Int(parts.items[value])
-                if !onePartPerItem {
-                    if reported.contains(item) { continue }
-                    reported.insert(item)
-                }
-                found.append(DistanceHit(item: item, distance: key))
-                if found.count == k { return found }
             }
         }
-        return found
+        return best.hits
+    }
+}
+
+/// The k best hits so far, nearest first; its threshold is the k-th distance once full.
+struct NearestList {
+    private(set) var hits: [DistanceHit] = []
+    let capacity: Int
+    let limit: Double
+    /// Items with several parts may be offered more than once: keep their nearest part.
+    let mergeParts: Bool
+
+    init(capacity: Int, limit: Double, mergeParts: Bool) {
+        self.capacity = capacity
+        self.limit = limit
+        self.mergeParts = mergeParts
+        hits.reserveCapacity(capacity + 1)
     }
 
-    /// Queue entry codes: the low two bits say what the rest is.
-    private enum Entry {
-        static let nodeTag = 0, leafTag = 1, measuredTag = 2
-        static func node(_ slot: Int) -> Int { slot << 2 | nodeTag }
-        static func leaf(_ part: Int) -> Int { part << 2 | leafTag }
-        static func measured(_ part: Int) -> Int { part << 2 | measuredTag }
+    /// Farther than this cannot enter the list.
+    var threshold: Double { hits.count == capacity ? hits[capacity - 1].distance : limit }
+
+    mutating func offer(_ item: Int, _ distance: Double) {
+        let hit = DistanceHit(item: item, distance: distance)
+        if mergeParts, let existing = hits.firstIndex(where: { $0.item == item }) {
+            guard DistanceHit.nearerFirst(hit, hits[existing]) else { return }
+            hits.remove(at: existing)
+        } else if hits.count == capacity {
+            guard DistanceHit.nearerFirst(hit, hits[capacity - 1]) else { return }
+            hits.removeLast()
+        }
+        var index = hits.count
+        while index > 0 && DistanceHit.nearerFirst(hit, hits[index - 1]) { index -= 1 }
+        hits.insert(hit, at: index)
     }
 }
 

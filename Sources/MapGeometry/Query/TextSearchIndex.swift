@@ -16,6 +16,11 @@ public struct TextSearchIndex: Sendable {
     /// How often each byte occurs, to anchor the scan on the query's rarest byte.
     private let byteCounts: [Int]
     private let oneKeyPerItem: Bool
+    /// For each pair of adjacent bytes, the texts holding it (ascending): texts
+    /// `bigramTexts[bigramStarts[pair] ..< bigramStarts[pair + 1]]`. A query is checked only
+    /// against the texts of its rarest pair.
+    private let bigramStarts: [Int32]
+    private let bigramTexts: [Int32]
 
     /// The number of items.
     public let count: Int
@@ -41,11 +46,40 @@ public struct TextSearchIndex: Sendable {
         keyStarts.append(Int32(bytes.count))
         var byteCounts = [Int](repeating: 0, count: 256)
         for byte in bytes { byteCounts[Int(byte)] += 1 }
+        (bigramStarts, bigramTexts) = Self.bigramLists(bytes: bytes, keyStarts: keyStarts)
         self.bytes = bytes
         self.keyStarts = keyStarts
         self.keyItems = keyItems
         self.byteCounts = byteCounts
         self.oneKeyPerItem = oneKeyPerItem
+    }
+
+    /// Posting lists of byte pairs, in compressed-row form (a count pass, then a fill pass).
+    private static func bigramLists(bytes: [UInt8], keyStarts: [Int32]) -> ([Int32], [Int32]) {
+        var starts = [Int32](repeating: 0, count: 65_537)
+        var lastText = [Int32](repeating: -1, count: 65_536)
+        func forEachPair(_ body: (Int, Int32) -> Void) {
+            for text in 0..<(keyStarts.count - 1) {
+                let start = Int(keyStarts[text]), end = Int(keyStarts[text + 1]) - 1
+                guard end - start >= 2 else { continue }
+                for offset in start..<(end - 1) { body(Int(bytes[offset]) << 8 | Int(bytes[offset + 1]), Int32(text)) }
+            }
+        }
+        forEachPair { pair, text in
+            if lastText[pair] != text { lastText[pair] = text; starts[pair + 1] += 1 }
+        }
+        for pair in 0..<65_536 { starts[pair + 1] += starts[pair] }
+        var texts = [Int32](repeating: 0, count: Int(starts[65_536]))
+        var next = starts
+        lastText = [Int32](repeating: -1, count: 65_536)
+        forEachPair { pair, text in
+            if lastText[pair] != text {
+                lastText[pair] = text
+                texts[Int(next[pair])] = text
+                next[pair] += 1
+            }
+        }
+        return (starts, texts)
     }
 
     /// Indexes one text per item; nil for items without one.
@@ -97,27 +131,44 @@ public struct TextSearchIndex: Sendable {
             defer { groupStart += items.count }
             guard groupRange.overlaps(window) else { continue }
             let match = MatchKind(rawValue: kind)!
-            let ranked: [SearchHit]
-            if let distance {
-                ranked = items.map { SearchHit(item: $0, match: match, distance: distance($0)) }
-                    .sorted { lhs, rhs in
-                        let left = lhs.distance ?? .infinity, right = rhs.distance ?? .infinity
-                        return left != right ? left < right : lhs.item < rhs.item
-                    }
-            } else {
-                let keys = Dictionary(uniqueKeysWithValues: items.map { ($0, sortKey(item: $0)) })
-                ranked = items.sorted { lhs, rhs in
-                    let left = keys[lhs]!, right = keys[rhs]!
-                    if left.count != right.count { return left.count < right.count }
-                    if left != right { return left.lexicographicallyPrecedes(right) }
-                    return lhs < rhs
-                }.map { SearchHit(item: $0, match: match, distance: nil) }
-            }
             let lower = max(window.lowerBound, groupRange.lowerBound) - groupRange.lowerBound
             let upper = min(window.upperBound, groupRange.upperBound) - groupRange.lowerBound
+            let ranked: [SearchHit]
+            if let distance {
+                let measured = items.map { SearchHit(item: $0, match: match, distance: distance($0)) }
+                ranked = Self.first(upper, of: measured) { lhs, rhs in
+                    let left = lhs.distance ?? .infinity, right = rhs.distance ?? .infinity
+                    return left != right ? left < right : lhs.item < rhs.item
+                }
+            } else {
+                let keyed = items.map { (item: $0, key: sortKey(item: $0)) }
+                ranked = Self.first(upper, of: keyed) { lhs, rhs in
+                    if lhs.key.count != rhs.key.count { return lhs.key.count < rhs.key.count }
+                    if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
+                    return lhs.item < rhs.item
+                }.map { SearchHit(item: $0.item, match: match, distance: nil) }
+            }
             hits += ranked[lower..<upper]
         }
         return SearchPage(hits: hits, total: total, page: page, pageSize: pageSize)
+    }
+
+    /// The `count` first elements in `order`, sorted: a bounded insertion for a short page
+    /// out of many matches, a full sort otherwise.
+    private static func first<Element>(
+        _ count: Int, of elements: [Element], by order: (Element, Element) -> Bool
+    ) -> [Element] {
+        guard count < 200, elements.count > 4 * count else { return Array(elements.sorted(by: order).prefix(count)) }
+        var kept: [Element] = []
+        kept.reserveCapacity(count + 1)
+        for element in elements {
+            if kept.count == count, !order(element, kept[count - 1]) { continue }
+            var index = kept.count
+            while index > 0 && order(element, kept[index - 1]) { index -= 1 }
+            kept.insert(element, at: index)
+            if kept.count > count { kept.removeLast() }
+        }
+        return kept
     }
 
     /// The folded text of an item (its shortest, when it has several) for ordering.
@@ -142,8 +193,48 @@ public struct TextSearchIndex: Sendable {
         return low..<end
     }
 
-    /// Calls `body` once per text containing `needle`, with the leftmost match's kind.
+    /// Calls `body` once per text containing `needle`, with the leftmost match's kind, in
+    /// text order: through the rarest byte pair's texts, or a byte scan for one-byte queries.
     private func scan(for needle: [UInt8], _ body: (Int, MatchKind) -> Void) {
+        guard needle.count >= 2 else { return scanBytes(for: needle, body) }
+        var rarest = 0, rarestCount = Int.max
+        for offset in 0..<(needle.count - 1) {
+            let pair = Int(needle[offset]) << 8 | Int(needle[offset + 1])
+            let count = Int(bigramStarts[pair + 1] - bigramStarts[pair])
+            if count < rarestCount { rarest = pair; rarestCount = count }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in Int(bigramStarts[rarest])..<Int(bigramStarts[rarest + 1]) {
+                let text = Int(bigramTexts[index])
+                let start = Int(keyStarts[text]), end = Int(keyStarts[text + 1]) - 1
+                guard let at = Self.firstOccurrence(of: needle, in: buffer, start, end) else { continue }
+                body(text, at != start ? .substring : (end - start == needle.count ? .exact : .prefix))
+            }
+        }
+    }
+
+    /// The leftmost offset in `start ..< end` where `needle` occurs.
+    @inline(__always)
+    private static func firstOccurrence(
+        of needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+    ) -> Int? {
+        let length = needle.count
+        guard end - start >= length else { return nil }
+        let first = needle[0]
+        var offset = start
+        while offset + length <= end {
+            if buffer[offset] == first {
+                var matched = 1
+                while matched < length && buffer[offset + matched] == needle[matched] { matched += 1 }
+                if matched == length { return offset }
+            }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// The byte scan: `memchr` for the query's byte over the whole buffer.
+    private func scanBytes(for needle: [UInt8], _ body: (Int, MatchKind) -> Void) {
         var anchor = 0
         for index in needle.indices where byteCounts[Int(needle[index])] < byteCounts[Int(needle[anchor])] {
             anchor = index
