@@ -15,6 +15,8 @@ struct FlatParts: Sendable {
     private(set) var kinds: [Kind] = []
     /// The item (index into the caller's geometry array) each part belongs to.
     private(set) var items: [Int32] = []
+    /// x, y, z, sin φ, cos φ of every vertex (``VertexFrame``), for fast exact distances.
+    private(set) var frames: [Double] = []
 
     var count: Int { kinds.count }
 
@@ -27,6 +29,19 @@ struct FlatParts: Sendable {
         for (item, geometry) in geometries.enumerated() {
             if let geometry { add(geometry, item: Int32(item)) }
         }
+        frames.reserveCapacity(coordinates.count / 2 * 5)
+        for vertex in 0..<(coordinates.count / 2) {
+            let frame = VertexFrame(longitude: coordinates[2 * vertex], latitude: coordinates[2 * vertex + 1])
+            frames.append(frame.x); frames.append(frame.y); frames.append(frame.z)
+            frames.append(frame.sinLatitude); frames.append(frame.cosLatitude)
+        }
+    }
+
+    @inline(__always) func frame(_ vertex: Int) -> VertexFrame {
+        let base = 5 &* vertex
+        return VertexFrame(
+            x: frames[base], y: frames[base &+ 1], z: frames[base &+ 2],
+            sinLatitude: frames[base &+ 3], cosLatitude: frames[base &+ 4])
     }
 
     private mutating func add(_ geometry: Geometry, item: Int32) {

@@ -33,7 +33,8 @@ public struct SpatialIndex: Sendable {
         boxes.reserveCapacity(parts.count)
         for part in 0..<parts.count { boxes.append(parts.box(part: part)) }
         tree = PackedRTree(boxes)
-        onePartPerItem = parts.count == Set(parts.items).count
+        // Parts are stored in item order: one part per item means strictly increasing items.
+        onePartPerItem = zip(parts.items, parts.items.dropFirst()).allSatisfy { $0 < $1 }
     }
 
     /// The number of items (including those without geometry).

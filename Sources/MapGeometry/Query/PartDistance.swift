@@ -11,7 +11,10 @@ extension FlatParts {
         let kind = kinds[part]
         if kind == .point {
             let vertex = firstVertex(part: part)
-            let distance = ruler.distance(toLongitude: longitude(vertex), latitude: latitude(vertex))
+            let frame = frame(vertex)
+            // The chord never exceeds the geodesic: a far point costs one square root.
+            if ruler.chord(to: frame) > limit { return nil }
+            let distance = ruler.distance(to: frame, longitude: longitude(vertex), latitude: latitude(vertex))
             return distance <= limit ? distance : nil
         }
         if kind == .polygon && polygonCovers(part: part, target) { return 0 }
@@ -20,7 +23,8 @@ extension FlatParts {
         for ring in ringRange(part: part) {
             let vertices = vertexRange(ring: ring)
             if vertices.count == 1 {
-                let d = ruler.distance(toLongitude: longitude(vertices.lowerBound), latitude: latitude(vertices.lowerBound))
+                let vertex = vertices.lowerBound
+                let d = ruler.distance(to: frame(vertex), longitude: longitude(vertex), latitude: latitude(vertex))
                 if d <= best { best = d; found = true }
                 continue
             }
