@@ -23,6 +23,26 @@ func perCall(rounds: Int, count: Int, _ body: () -> Void) -> Double {
     return median(times)
 }
 
+/// Median and 99th percentile of single-query times, microseconds (best of `rounds` per query).
+func distribution(rounds: Int, count: Int, _ body: (Int) -> Void) -> (median: Double, p90: Double, p99: Double) {
+    var best = [Double](repeating: .infinity, count: count)
+    for _ in 0..<rounds {
+        for index in 0..<count {
+            let start = now()
+            body(index)
+            best[index] = min(best[index], Double(now() - start) / 1e3)
+        }
+    }
+    best.sort()
+    return (best[count / 2], best[count * 9 / 10], best[count * 99 / 100])
+}
+
+func reportDistribution(_ name: String, _ figures: (median: Double, p90: Double, p99: Double)) {
+    report(name + "_median", figures.median, "us")
+    report(name + "_p90", figures.p90, "us")
+    report(name + "_p99", figures.p99, "us")
+}
+
 func report(_ name: String, _ value: Double, _ unit: String) {
     print(String(format: "%@ %.3f %@", name, value, unit))
 }
@@ -52,6 +72,7 @@ for _ in 0..<rounds {
     builds.append(Double(now() - start) / 1e6)
 }
 report("build", median(builds), "ms")
+let index_ = index
 
 // Near me, 5 km.
 var counts: [Int] = []
@@ -63,13 +84,24 @@ report("near5km", perCall(rounds: rounds, count: positions.count) {
     for position in positions { sink &+= (try? index.items(within: 5_000, of: position).count) ?? 0 }
 }, "us")
 
+reportDistribution("near5km", distribution(rounds: rounds, count: positions.count) { index in
+    sink &+= (try? index_.items(within: 5_000, of: positions[index]).count) ?? 0
+})
+
 // Nearest 10 and nearest 1.
 report("nearest10", perCall(rounds: rounds, count: positions.count) {
     for position in positions { sink &+= index.nearest(10, to: position).count }
 }, "us")
+reportDistribution("nearest10", distribution(rounds: rounds, count: positions.count) { index in
+    sink &+= index_.nearest(10, to: positions[index]).count
+})
 report("nearest1", perCall(rounds: rounds, count: positions.count) {
     for position in positions { sink &+= index.nearest(1, to: position).count }
 }, "us")
+
+reportDistribution("nearest1", distribution(rounds: rounds, count: positions.count) { index in
+    sink &+= index_.nearest(1, to: positions[index]).count
+})
 
 // Text search over names.
 var searchBuilds: [Double] = []
@@ -86,6 +118,9 @@ report("search_mean_hits", Double(totals.reduce(0, +)) / Double(totals.count), "
 report("search", perCall(rounds: rounds, count: searches.count) {
     for query in searches { sink &+= text.search(query).hits.count }
 }, "us")
+reportDistribution("search", distribution(rounds: rounds, count: searches.count) { index in
+    sink &+= text.search(searches[index]).hits.count
+})
 let worst = searches.map { query in
     perCall(rounds: 3, count: 1) { sink &+= text.search(query).hits.count }
 }.max()!
