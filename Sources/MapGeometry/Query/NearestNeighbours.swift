@@ -17,23 +17,38 @@ extension SpatialIndex {
         var best = NearestList(capacity: min(k, count), limit: maxDistance, mergeParts: !onePartPerItem)
         var queue = DistanceQueue()
         queue.push(0, tree.rootSlot)
-        while let (lowerBound, slot) = queue.pop() {
-            if lowerBound > best.threshold { break }
-            for child in tree.children(slot) {
-                let childBound = bound.distance(to: tree.box(child))
-                if childBound > best.threshold { continue }
-                guard tree.isLeaf(child) else {
-                    queue.push(childBound, child)
-                    continue
-                }
-                let part = Int(tree.leafEntries[child])
-                let item = Int(parts.items[part])
-                if let include, !include(item) { continue }
-                if let distance = parts.distance(
-                    from: position, to: part, bound: bound, ruler: ruler, limit: best.threshold) {
-                    best.offer(item, distance)
+        let leafCount = tree.count
+        // Plain buffers in the loop: no reference counting or bounds checks per step.
+        tree.boxes.withUnsafeBufferPointer { boxes in
+        tree.firstChild.withUnsafeBufferPointer { firstChild in
+        tree.childEnd.withUnsafeBufferPointer { childEnd in
+        tree.leafEntries.withUnsafeBufferPointer { leafEntries in
+        parts.items.withUnsafeBufferPointer { items in
+            while let (lowerBound, slot) = queue.pop() {
+                if lowerBound > best.threshold { break }
+                let node = slot &- leafCount
+                for child in Int(firstChild[node])..<Int(childEnd[node]) {
+                    let base = 4 &* child
+                    let childBound = bound.distance(
+                        minX: boxes[base], minY: boxes[base &+ 1], maxX: boxes[base &+ 2], maxY: boxes[base &+ 3])
+                    if childBound > best.threshold { continue }
+                    guard child < leafCount else {
+                        queue.push(childBound, child)
+                        continue
+                    }
+                    let part = Int(leafEntries[child])
+                    let item = Int(items[part])
+                    if let include, !include(item) { continue }
+                    if let distance = parts.distance(
+                        from: position, to: part, bound: bound, ruler: ruler, limit: best.threshold) {
+                        best.offer(item, distance)
+                    }
                 }
             }
+        }
+        }
+        }
+        }
         }
         return best.hits
     }
@@ -74,51 +89,52 @@ struct NearestList {
 
 /// A binary min-heap of (distance, code), ties broken by code so the order is deterministic.
 struct DistanceQueue {
-    private var keys: [Double] = []
-    private var codes: [Int] = []
-
-    init() {
-        keys.reserveCapacity(64)
-        codes.reserveCapacity(64)
+    private struct Entry {
+        var key: Double
+        var code: Int
+        @inline(__always) func before(_ other: Entry) -> Bool {
+            key != other.key ? key < other.key : code < other.code
+        }
     }
 
-    @inline(__always) private func less(_ i: Int, _ j: Int) -> Bool {
-        keys[i] != keys[j] ? keys[i] < keys[j] : codes[i] < codes[j]
-    }
+    private var entries: [Entry] = []
+
+    init() { entries.reserveCapacity(64) }
 
     mutating func push(_ key: Double, _ code: Int) {
-        keys.append(key)
-        codes.append(code)
-        var child = keys.count - 1
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            guard less(child, parent) else { break }
-            keys.swapAt(child, parent)
-            codes.swapAt(child, parent)
-            child = parent
+        let entry = Entry(key: key, code: code)
+        entries.append(entry)
+        entries.withUnsafeMutableBufferPointer { heap in
+            // Move the hole up instead of swapping at each level.
+            var child = heap.count &- 1
+            while child > 0 {
+                let parent = (child &- 1) >> 1
+                guard entry.before(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = entry
         }
     }
 
     mutating func pop() -> (Double, Int)? {
-        guard let lastKey = keys.last else { return nil }
-        let top = (keys[0], codes[0])
-        let lastCode = codes.removeLast()
-        keys.removeLast()
-        guard !keys.isEmpty else { return top }
-        keys[0] = lastKey
-        codes[0] = lastCode
-        var parent = 0
-        let count = keys.count
-        while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            let right = left + 1
-            let smaller = right < count && less(right, left) ? right : left
-            guard less(smaller, parent) else { break }
-            keys.swapAt(smaller, parent)
-            codes.swapAt(smaller, parent)
-            parent = smaller
+        guard let last = entries.popLast() else { return nil }
+        guard !entries.isEmpty else { return (last.key, last.code) }
+        return entries.withUnsafeMutableBufferPointer { heap in
+            let top = heap[0]
+            let count = heap.count
+            var parent = 0
+            while true {
+                let left = 2 &* parent &+ 1
+                guard left < count else { break }
+                let right = left &+ 1
+                let smaller = right < count && heap[right].before(heap[left]) ? right : left
+                guard heap[smaller].before(last) else { break }
+                heap[parent] = heap[smaller]
+                parent = smaller
+            }
+            heap[parent] = last
+            return (top.key, top.code)
         }
-        return top
     }
 }
