@@ -19,12 +19,24 @@ extension SpatialIndex {
         var hits: [DistanceHit] = []
         for searchBox in searchBoxes {
             tree.forEachLeaf(intersecting: searchBox) { part, slot in
-                let item = Int(parts.items[part])
+                let item = Int(leafItems[slot])
                 if let include, !include(item) { return }
-                if bound.distance(to: tree.box(slot)) > radius { return }
-                if let distance = parts.distance(from: center, to: part, bound: bound, ruler: ruler, limit: radius) {
-                    hits.append(DistanceHit(item: item, distance: distance))
+                let box = tree.box(slot)
+                if bound.distance(to: box) > radius { return }
+                let frameBase = 5 * slot
+                if leafPointFrames[frameBase].isNaN {
+                    if let distance = parts.distance(from: center, to: part, bound: bound, ruler: ruler, limit: radius) {
+                        hits.append(DistanceHit(item: item, distance: distance))
+                    }
+                    return
                 }
+                // A point, read in the tree's order (see ``SpatialIndex/leafPointFrames``).
+                let frame = VertexFrame(
+                    x: leafPointFrames[frameBase], y: leafPointFrames[frameBase + 1], z: leafPointFrames[frameBase + 2],
+                    sinLatitude: leafPointFrames[frameBase + 3], cosLatitude: leafPointFrames[frameBase + 4])
+                if ruler.chord(to: frame) > radius { return }
+                let distance = ruler.distance(to: frame, longitude: box.minX, latitude: box.minY)
+                if distance <= radius { hits.append(DistanceHit(item: item, distance: distance)) }
             }
         }
         if !onePartPerItem || searchBoxes.count > 1 { hits = Self.nearestPartPerItem(hits) }

@@ -23,7 +23,8 @@ extension SpatialIndex {
         tree.firstChild.withUnsafeBufferPointer { firstChild in
         tree.childEnd.withUnsafeBufferPointer { childEnd in
         tree.leafEntries.withUnsafeBufferPointer { leafEntries in
-        parts.items.withUnsafeBufferPointer { items in
+        leafItems.withUnsafeBufferPointer { items in
+        leafPointFrames.withUnsafeBufferPointer { frames in
             while let (lowerBound, slot) = queue.pop() {
                 if lowerBound > best.threshold { break }
                 let node = slot &- leafCount
@@ -36,15 +37,29 @@ extension SpatialIndex {
                         queue.push(childBound, child)
                         continue
                     }
-                    let part = Int(leafEntries[child])
-                    let item = Int(items[part])
+                    let item = Int(items[child])
                     if let include, !include(item) { continue }
-                    if let distance = parts.distance(
-                        from: position, to: part, bound: bound, ruler: ruler, limit: best.threshold) {
-                        best.offer(item, distance)
+                    let frameBase = 5 &* child
+                    let x = frames[frameBase]
+                    if x.isNaN {
+                        let part = Int(leafEntries[child])
+                        if let distance = parts.distance(
+                            from: position, to: part, bound: bound, ruler: ruler, limit: best.threshold) {
+                            best.offer(item, distance)
+                        }
+                        continue
                     }
+                    // A point: the chord (never more than the geodesic) rejects far ones cheaply.
+                    let frame = VertexFrame(
+                        x: x, y: frames[frameBase &+ 1], z: frames[frameBase &+ 2],
+                        sinLatitude: frames[frameBase &+ 3], cosLatitude: frames[frameBase &+ 4])
+                    let threshold = best.threshold
+                    if ruler.chord(to: frame) > threshold { continue }
+                    let distance = ruler.distance(to: frame, longitude: boxes[base], latitude: boxes[base &+ 1])
+                    if distance <= threshold { best.offer(item, distance) }
                 }
             }
+        }
         }
         }
         }

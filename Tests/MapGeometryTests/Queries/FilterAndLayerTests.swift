@@ -8,9 +8,13 @@ struct FilterAndLayerTests {
     let objects: FixtureFeatures
     let index: FeatureIndex
 
+    private static let shared: Result<(FixtureFeatures, FeatureIndex), Error> = Result {
+        let objects = try FixtureFeatures.load("real/helsinki/objects.geojson")
+        return (objects, FeatureIndex(objects.features))
+    }
+
     init() throws {
-        objects = try FixtureFeatures.load("real/helsinki/objects.geojson")
-        index = FeatureIndex(objects.features)
+        (objects, index) = try Self.shared.get()
     }
 
     @Test func layersByTypeMatchAScanAndTheDataREADME() {

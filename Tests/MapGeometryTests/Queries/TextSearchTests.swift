@@ -20,9 +20,14 @@ struct TextSearchTests {
     let places: FixtureFeatures
     let index: FeatureIndex
 
+    /// Built once for all tests of the suite (folding 34,024 names takes a while in debug builds).
+    private static let shared: Result<(FixtureFeatures, FeatureIndex), Error> = Result {
+        let places = try FixtureFeatures.load("real/places_15000.geojson")
+        return (places, FeatureIndex(places.features))
+    }
+
     init() throws {
-        places = try FixtureFeatures.load("real/places_15000.geojson")
-        index = FeatureIndex(places.features)
+        (places, index) = try Self.shared.get()
     }
 
     func names(_ page: SearchPage) -> [String] { page.hits.map { places.string("name", $0.item)! } }
