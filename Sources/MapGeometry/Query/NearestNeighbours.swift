@@ -15,8 +15,9 @@ extension SpatialIndex {
         guard k > 0, !tree.isEmpty, !(maxDistance < 0) else { return [] }
         let bound = GeodesicLowerBound(from: position), ruler = GeodesicRuler(from: position)
         var best = NearestList(capacity: min(k, count), limit: maxDistance, mergeParts: !onePartPerItem)
+        // Queue codes: a node's slot × 2, or a far point's leaf slot × 2 + 1 (see below).
         var queue = DistanceQueue()
-        queue.push(0, tree.rootSlot)
+        queue.push(0, tree.rootSlot << 1)
         let leafCount = tree.count
         // Plain buffers in the loop: no reference counting or bounds checks per step.
         tree.boxes.withUnsafeBufferPointer { boxes in
@@ -25,16 +26,25 @@ extension SpatialIndex {
         tree.leafEntries.withUnsafeBufferPointer { leafEntries in
         leafItems.withUnsafeBufferPointer { items in
         leafPointFrames.withUnsafeBufferPointer { frames in
-            while let (lowerBound, slot) = queue.pop() {
+            while let (lowerBound, code) = queue.pop() {
                 if lowerBound > best.threshold { break }
-                let node = slot &- leafCount
+                if code & 1 == 1 {
+                    let leaf = code >> 1, frameBase = 5 &* leaf, base = 4 &* leaf
+                    let frame = VertexFrame(
+                        x: frames[frameBase], y: frames[frameBase &+ 1], z: frames[frameBase &+ 2],
+                        sinLatitude: frames[frameBase &+ 3], cosLatitude: frames[frameBase &+ 4])
+                    let distance = ruler.distance(to: frame, longitude: boxes[base], latitude: boxes[base &+ 1])
+                    if distance <= best.threshold { best.offer(Int(items[leaf]), distance) }
+                    continue
+                }
+                let node = (code >> 1) &- leafCount
                 for child in Int(firstChild[node])..<Int(childEnd[node]) {
                     let base = 4 &* child
                     let childBound = bound.distance(
                         minX: boxes[base], minY: boxes[base &+ 1], maxX: boxes[base &+ 2], maxY: boxes[base &+ 3])
                     if childBound > best.threshold { continue }
                     guard child < leafCount else {
-                        queue.push(childBound, child)
+                        queue.push(childBound, child << 1)
                         continue
                     }
                     let item = Int(items[child])
@@ -54,7 +64,14 @@ extension SpatialIndex {
                         x: x, y: frames[frameBase &+ 1], z: frames[frameBase &+ 2],
                         sinLatitude: frames[frameBase &+ 3], cosLatitude: frames[frameBase &+ 4])
                     let threshold = best.threshold
-                    if ruler.chord(to: frame) > threshold { continue }
+                    let chord = ruler.chord(to: frame)
+                    if chord > threshold { continue }
+                    if chord > GeodesicRuler.shortLineLimit {
+                        // Far points cost a full geod_inverse: queue them by their chord and
+                        // measure only those still below the threshold when their turn comes.
+                        queue.push(chord, child << 1 | 1)
+                        continue
+                    }
                     let distance = ruler.distance(to: frame, longitude: boxes[base], latitude: boxes[base &+ 1])
                     if distance <= threshold { best.offer(item, distance) }
                 }
