@@ -30,19 +30,28 @@ struct GeodesicLowerBound {
         // Any point of the box differs in latitude by at least the gap to its latitude band.
         let latitudeGap = max(0, minY - latitude, latitude - maxY) * Self.radiansPerDegree
         if longitude >= minX && longitude <= maxX { return Self.minimumRadius * latitudeGap }
-        // Otherwise a path must cross the nearer of the box's two meridians. On the sphere the
-        // distance to the meridian Δλ away is asin(cos φ · sin Δλ) for Δλ < 90°, else the
-        // nearer pole; sin x ≥ x − x³/6 and asin y ≥ y keep it a lower bound without trig.
-        let west = Self.angularGap(longitude, minX), east = Self.angularGap(longitude, maxX)
-        let gap = min(west, east)
+        let gap = min(Self.angularGap(longitude, minX), Self.angularGap(longitude, maxX)) * Self.radiansPerDegree
+        // Haversine on the sphere: hav d = hav Δφ + cos φ₁ cos φ₂ hav Δλ, each term at its
+        // smallest over the box: Δφ ≥ the latitude gap, Δλ ≥ the longitude gap, cos φ₂ ≥
+        // 1 − φ²/2 at the box's latitude farthest from the equator. sin y ≥ y − y³/6 and
+        // asin x ≥ x keep it a lower bound without trigonometry.
+        let farthest = max(abs(minY), abs(maxY)) * Self.radiansPerDegree
+        let cosBox = max(0, 1 - farthest * farthest / 2)
+        let halfLatitude = latitudeGap / 2, halfLongitude = gap / 2
+        let sinHalfLatitude = halfLatitude - halfLatitude * halfLatitude * halfLatitude / 6
+        let sinHalfLongitude = halfLongitude - halfLongitude * halfLongitude * halfLongitude / 6
+        let haversine = sinHalfLatitude * sinHalfLatitude + cosLatitude * cosBox * sinHalfLongitude * sinHalfLongitude
+        let combined = 2 * haversine.squareRoot()
+        // Also: a path must cross the nearer of the box's meridians, at least
+        // asin(cos φ · sin Δλ) away for Δλ < 90°, else at least the nearer pole. The larger
+        // of the bounds holds.
         let meridian: Double
-        if gap >= 90 {
-            meridian = (90 - abs(latitude)) * Self.radiansPerDegree
+        if gap >= .pi / 2 {
+            meridian = Double.pi / 2 - abs(latitude) * Self.radiansPerDegree
         } else {
-            let x = gap * Self.radiansPerDegree
-            meridian = cosLatitude * (x - x * x * x / 6)
+            meridian = cosLatitude * (gap - gap * gap * gap / 6)
         }
-        return Self.minimumRadius * max(latitudeGap, meridian)
+        return Self.minimumRadius * max(latitudeGap, meridian, combined)
     }
 
     @inline(__always)
