@@ -29,8 +29,12 @@ echo "== peer (shapely.STRtree, pyproj.Geod, Python scan for search)"
 Benchmarks/.venv/bin/python Benchmarks/queries/compare.py peer "$out/places.geojson" "$out/queries.txt" "$out/names.txt" "$rounds" | tee "$out/peer.txt"
 
 echo "== ratios (peer time / our time; > 1 means we are faster)"
+echo "   *_median: best of the rounds per query, then the median over queries (robust to other"
+echo "   processes on a shared machine); the plain names are mean times of whole loops."
 figure() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
-for pair in build:build near5km:near5km nearest1:nearest1 nearest10:nearest10_box_growing search:search; do
+for pair in build:build near5km:near5km near5km_median:near5km_median nearest1:nearest1 \
+    nearest1_median:nearest1_median nearest10:nearest10_box_growing \
+    nearest10_median:nearest10_box_growing_median search:search search_median:search_median; do
     ours="$(figure "${pair%%:*}" "$out/ours.txt")"; peer="$(figure "${pair##*:}" "$out/peer.txt")"
-    awk -v n="${pair%%:*}" -v o="$ours" -v p="$peer" 'BEGIN { printf "%-10s ours %10.3f  peer %10.3f  ratio %7.1fx\n", n, o, p, p / o }'
+    awk -v n="${pair%%:*}" -v o="$ours" -v p="$peer" 'BEGIN { printf "%-16s ours %10.3f  peer %10.3f  ratio %7.1fx\n", n, o, p, p / o }'
 done
