@@ -131,7 +131,7 @@ struct DistanceQueue {
 
     private var entries: [Entry] = []
 
-    init() { entries.reserveCapacity(64) }
+    init() { entries.reserveCapacity(256) }
 
     mutating func push(_ key: Double, _ code: Int) {
         let entry = Entry(key: key, code: code)
