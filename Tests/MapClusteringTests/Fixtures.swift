@@ -55,31 +55,26 @@ enum Fixtures {
         process.waitUntilExit()
         var input = ClusterInput()
         input.reserveCapacity(240_000)
-        let marker = Array("\"coordinates\":[".utf8)
+        var lines = 0
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var lineStart = 0
-            for i in 0..<bytes.count where bytes[i] == UInt8(ascii: "\n") {
-                defer { lineStart = i + 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<i])
-                guard let at = lastIndex(of: marker, in: line) else { continue }
-                var end = at + marker.count
-                while line[end] != UInt8(ascii: "]") { end += 1 }
-                let text = String(decoding: line[(at + marker.count)..<end], as: UTF8.self)
-                let parts = text.split(separator: ",").map { Double($0)! }
-                try input.append(longitude: parts[0], latitude: parts[1])
+            var lastOpen = -1, lastClose = -1
+            for i in 0..<bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "["): lastOpen = i
+                case UInt8(ascii: "]"): lastClose = i
+                case UInt8(ascii: "\n"):
+                    defer { lastOpen = -1 }
+                    lines += 1
+                    guard lines > 1, lastOpen >= 0, lastClose > lastOpen else { continue }
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(lastOpen + 1)..<lastClose]), as: UTF8.self)
+                    let comma = text.firstIndex(of: ",")!
+                    try input.append(
+                        longitude: Double(text[..<comma])!, latitude: Double(text[text.index(after: comma)...])!)
+                default: break
+                }
             }
         }
         return input
-    }
-
-    private static func lastIndex(of needle: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard line.count >= needle.count else { return nil }
-        var start = line.count - needle.count
-        while start >= 0 {
-            if line[start] == needle[0], needle.indices.allSatisfy({ line[start + $0] == needle[$0] }) { return start }
-            start -= 1
-        }
-        return nil
     }
 }
