@@ -54,3 +54,44 @@ public indirect enum Geometry: Hashable, Sendable {
         return count
     }
 }
+
+extension Geometry {
+    /// The same geometry with every position replaced by `transform(position)`, in document order.
+    public func mapPositions<Failure: Error>(
+        _ transform: (Position) throws(Failure) -> Position
+    ) throws(Failure) -> Geometry {
+        func line(_ positions: [Position]) throws(Failure) -> [Position] {
+            var mapped: [Position] = []
+            mapped.reserveCapacity(positions.count)
+            for position in positions { mapped.append(try transform(position)) }
+            return mapped
+        }
+        func polygon(_ polygon: Polygon) throws(Failure) -> Polygon {
+            var rings: [LinearRing] = []
+            for ring in polygon.rings { rings.append(LinearRing(unchecked: try line(ring.positions))) }
+            return Polygon(rings)
+        }
+        switch self {
+        case let .point(position):
+            return .point(try transform(position))
+        case let .multiPoint(multi):
+            return .multiPoint(MultiPoint(try line(multi.positions)))
+        case let .lineString(lineString):
+            return .lineString(LineString(unchecked: try line(lineString.positions)))
+        case let .multiLineString(multi):
+            var lines: [LineString] = []
+            for lineString in multi.lineStrings { lines.append(LineString(unchecked: try line(lineString.positions))) }
+            return .multiLineString(MultiLineString(lines))
+        case let .polygon(value):
+            return .polygon(try polygon(value))
+        case let .multiPolygon(multi):
+            var polygons: [Polygon] = []
+            for value in multi.polygons { polygons.append(try polygon(value)) }
+            return .multiPolygon(MultiPolygon(polygons))
+        case let .geometryCollection(geometries):
+            var mapped: [Geometry] = []
+            for geometry in geometries { mapped.append(try geometry.mapPositions(transform)) }
+            return .geometryCollection(mapped)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// GEOS operations directly on values, for one-off questions. Each call moves the
+/// geometry into GEOS once; for repeated work keep a ``GeosGeometry`` or a ``PreparedGeometry``.
+/// GEOS works in the plane: results are read back with the planar domain's rules.
+extension Geometry {
+    /// OGC validity, with GEOS's first problem and its location.
+    public func validity(allowSelfTouchingRingFormingHole: Bool = false) throws(GEOSError) -> ValidityReport {
+        try GeosGeometry(self).validity(allowSelfTouchingRingFormingHole: allowSelfTouchingRingFormingHole)
+    }
+
+    /// A valid geometry for this one (see ``GeosGeometry/makeValid(method:keepCollapsed:)``).
+    public func makeValid(method: MakeValidMethod = .structure, keepCollapsed: Bool = false) throws -> Geometry {
+        try GeosGeometry(self).makeValid(method: method, keepCollapsed: keepCollapsed).geometry()
+    }
+
+    public func intersects(_ other: Geometry) throws(GEOSError) -> Bool {
+        try GeosGeometry(self).intersects(GeosGeometry(other))
+    }
+
+    public func contains(_ other: Geometry) throws(GEOSError) -> Bool {
+        try GeosGeometry(self).contains(GeosGeometry(other))
+    }
+
+    public func within(_ other: Geometry) throws(GEOSError) -> Bool {
+        try GeosGeometry(self).within(GeosGeometry(other))
+    }
+
+    /// Planar distance in the coordinates' units (degrees for lon/lat).
+    public func planarDistance(to other: Geometry) throws(GEOSError) -> Double {
+        try GeosGeometry(self).distance(to: GeosGeometry(other))
+    }
+
+    /// The centroid, nil for an empty geometry.
+    public func centroid() throws -> Position? {
+        try GeosGeometry(self).centroid().pointPosition()
+    }
+
+    /// A point on the geometry (inside a polygon), nil for an empty geometry.
+    public func pointOnSurface() throws -> Position? {
+        try GeosGeometry(self).pointOnSurface().pointPosition()
+    }
+
+    public func buffer(_ distance: Double, quadrantSegments: Int = 8) throws -> Geometry {
+        try GeosGeometry(self).buffer(distance, quadrantSegments: quadrantSegments).geometry()
+    }
+
+    public func simplified(tolerance: Double) throws -> Geometry {
+        try GeosGeometry(self).simplified(tolerance: tolerance).geometry()
+    }
+
+    public func union(_ other: Geometry) throws -> Geometry {
+        try GeosGeometry(self).union(GeosGeometry(other)).geometry()
+    }
+
+    public func convexHull() throws -> Geometry {
+        try GeosGeometry(self).convexHull().geometry()
+    }
+
+    public func envelope() throws -> Geometry {
+        try GeosGeometry(self).envelope().geometry()
+    }
+}
+
+extension GeosGeometry {
+    /// The position of a point geometry; nil when it is empty or not a point.
+    public func pointPosition() -> Position? {
+        let context = GEOSContext.current
+        guard case .point = try? geometry() else { return nil }
+        return context.position(ofPoint: pointer)
+    }
+}

@@ -1,0 +1,126 @@
+/// Decodes one GeoJSON text (or GeoJSONSeq records) from bytes into values.
+///
+/// One instance reads one input. Errors are thrown with a byte offset and are
+/// given their JSON path while the call stack unwinds (`inside(_:)`), so the
+/// happy path keeps no path bookkeeping except for warnings.
+struct GeoJSONDecoder {
+    var scanner: JSONScanner
+    let buffer: JSONBuffer
+    let options: GeoJSONReader.Options
+    var warnings = WarningCollector()
+    /// UTF-8 of the property read eagerly into ``Feature/typeProperty``.
+    let typeKey: [UInt8]?
+    /// Reused between objects for the duplicate-key check.
+    var keyScratch: [StringToken] = []
+
+    init(buffer: JSONBuffer, options: GeoJSONReader.Options, start: Int = 0, end: Int? = nil) {
+        self.buffer = buffer
+        self.options = options
+        scanner = JSONScanner(base: buffer.base, start: start, end: end ?? buffer.count,
+                              maxDepth: options.maxDepth, maxNumberLength: options.maxNumberLength)
+        typeKey = options.typePropertyKey.map { Array($0.utf8) }
+    }
+
+    // MARK: type
+
+    /// Finds the `type` member of the object at the current offset without moving.
+    /// Returns nil when there is none; throws when it is not a string or unknown.
+    mutating func peekType() throws(GeoJSONError) -> GeoJSONType? {
+        let objectStart = scanner.offset
+        defer { scanner.offset = objectStart }
+        scanner.offset += 1
+        if scanner.peek() == UInt8(ascii: "}") { return nil }
+        repeat {
+            scanner.skipWhitespace()
+            let key = try scanner.scanString()
+            try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
+            if scanner.token(key, equals: "type") {
+                do { return try typeValue() } catch { throw error.inside(.member("type")) }
+            }
+            try scanner.skipValue(depth: 1)
+        } while try scanner.commaOrClose(UInt8(ascii: "}"))
+        return nil
+    }
+
+    /// Reads a `type` value at the current offset.
+    private mutating func typeValue() throws(GeoJSONError) -> GeoJSONType {
+        let start = scanner.offset
+        guard scanner.peek() == UInt8(ascii: "\"") else {
+            throw GeoJSONError(kind: .structure, code: "type_not_string", message: "\"type\" must be a string",
+                               expected: "a GeoJSON type name such as \"Feature\"", found: scanner.describeCurrent(),
+                               offset: scanner.offset)
+        }
+        let token = try scanner.scanString()
+        for (name, type) in GeoJSONType.all where scanner.token(token, equals: name) { return type }
+        let text = scanner.decode(token)
+        if let match = GeoJSONType.all.first(where: { $0.0.description.lowercased() == text.lowercased() }) {
+            throw GeoJSONError(
+                kind: .structure, code: "type_case", message: "unknown type \"\(text)\"",
+                hint: "type names are case-sensitive: write \"\(match.0)\"", offset: start)
+        }
+        throw GeoJSONError(
+            kind: .structure, code: "type_unknown", message: "unknown type \"\(text)\"",
+            expected: "one of Feature, FeatureCollection, Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, GeometryCollection",
+            found: "\"\(text)\"", offset: start)
+    }
+
+    // MARK: members
+
+    /// Starts an object whose `{` is at the current offset; returns false for `{}`.
+    mutating func beginObject() throws(GeoJSONError) -> Bool {
+        scanner.offset += 1
+        keyScratch.removeAll(keepingCapacity: true)
+        if scanner.peek() == UInt8(ascii: "}") { scanner.offset += 1; return false }
+        return true
+    }
+
+    /// Reads the next member name and its colon.
+    mutating func memberName() throws(GeoJSONError) -> StringToken {
+        scanner.skipWhitespace()
+        let key = try scanner.scanString()
+        try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
+        scanner.skipWhitespace()
+        return key
+    }
+
+    /// Refuses a second member with the same name (the meaning would be ambiguous).
+    mutating func checkDuplicate(_ key: StringToken, seen: inout UInt32, bit: UInt32) throws(GeoJSONError) {
+        if seen & bit != 0 { throw duplicateError(key) }
+        seen |= bit
+    }
+
+    /// Duplicate check for names that are not GeoJSON members (foreign members, properties).
+    func checkDuplicateOther(_ key: StringToken, in keys: inout [StringToken]) throws(GeoJSONError) {
+        for previous in keys where scanner.token(previous, equals: key) { throw duplicateError(key) }
+        keys.append(key)
+    }
+
+    func duplicateError(_ key: StringToken) -> GeoJSONError {
+        GeoJSONError(kind: .structure, code: "duplicate_member",
+                     message: "member \"\(scanner.decode(key))\" appears twice in the same object",
+                     hint: "JSON readers disagree on which copy wins; keep only one", offset: key.start - 1)
+    }
+
+    /// A member that belongs to another GeoJSON type (RFC 7946 §7.1).
+    func semanticsError(_ key: StringToken, in type: GeoJSONType) -> GeoJSONError {
+        GeoJSONError(kind: .structure, code: "semantics_changed",
+                     message: "a \(type.name) must not have a \"\(scanner.decode(key))\" member",
+                     hint: "members of other GeoJSON types change their meaning (RFC 7946 §7.1); rename or remove it",
+                     offset: key.start - 1)
+    }
+
+    func crsError(_ key: StringToken) -> GeoJSONError {
+        GeoJSONError(kind: .structure, code: "crs_member", message: "\"crs\" is not part of GeoJSON (RFC 7946 §4)",
+                     hint: "positions must be WGS84 longitude, latitude; reproject the data (e.g. ogr2ogr -t_srs EPSG:4326) and drop \"crs\"",
+                     offset: key.start - 1)
+    }
+
+    func structureError(_ code: String, _ message: String, expected: String? = nil, at offset: Int? = nil,
+                        hint: String? = nil) -> GeoJSONError {
+        let position = offset ?? scanner.offset
+        return GeoJSONError(kind: .structure, code: code, message: message, expected: expected,
+                            found: expected == nil ? nil : scanner.describeToken(at: position), hint: hint,
+                            offset: position)
+    }
+}
+

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import MapGeometry
+
+/// `mapctl convert`: read GeoJSON or GeoJSONSeq, check it strictly, write it normalised.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Check GeoJSON (or GeoJSONSeq) and write it normalised.",
+        discussion: """
+            Reads a FeatureCollection, Feature, geometry or GeoJSONSeq (RFC 8142, one feature per
+            record) and writes RFC 7946 GeoJSON: coordinates rounded to --precision decimals,
+            no crs member. Invalid input stops with exit status 65 and a message such as
+              objects.geojson:1:48213: features[12].geometry.coordinates[0]: ring is not closed …
+            Warnings (ring winding, excessive precision, …) go to standard error.
+
+            Example:
+              mapctl convert --precision 6 --rewind --bbox Data/objects.geojson --output objects.normalised.geojson
+              cat places.geojsonl | mapctl convert --lenient - > places.geojson
+            """
+    )
+
+    @Option(help: "Decimals kept in coordinates (0...15).")
+    var precision: Int = 7
+
+    @Flag(help: "Rewind polygon rings to the right-hand rule (exterior counterclockwise, holes clockwise).")
+    var rewind = false
+
+    @Flag(name: .customLong("cut-antimeridian"), help: "Split lines and polygons that cross the antimeridian.")
+    var cutAntimeridian = false
+
+    @Flag(help: "Write a computed bbox on the collection and on every feature.")
+    var bbox = false
+
+    @Flag(help: "Write GeoJSONSeq (RFC 8142): one feature per record instead of a FeatureCollection.")
+    var seq = false
+
+    @Flag(help: "Skip invalid features (reported on standard error) instead of failing.")
+    var lenient = false
+
+    @Flag(help: "Indent the output.")
+    var pretty = false
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Argument(help: "GeoJSON file, or - for standard input.")
+    var input: String
+
+    func validate() throws {
+        guard (0...15).contains(precision) else { throw ValidationError("--precision must be between 0 and 15") }
+        if seq && pretty { throw ValidationError("--seq writes one record per line; it cannot be combined with --pretty") }
+    }
+
+    func run() throws {
+        var readerOptions = GeoJSONReader.Options()
+        readerOptions.lenient = lenient
+        let reader = GeoJSONReader(options: readerOptions)
+        let document: GeoJSONDocument
+        do {
+            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
+        } catch {
+            printToStandardError("mapctl convert: \(error)")
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        }
+        for warning in document.warnings { printToStandardError(warning.description) }
+        for skipped in document.skipped { printToStandardError("mapctl convert: \(skipped)") }
+
+        var writerOptions = GeoJSONWriter.Options()
+        writerOptions.precision = precision
+        writerOptions.rewind = rewind
+        writerOptions.cutAntimeridian = cutAntimeridian
+        writerOptions.bbox = bbox
+        writerOptions.pretty = pretty
+        let writer = GeoJSONWriter(options: writerOptions)
+
+        let handle: FileHandle
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: nil), let opened = FileHandle(forWritingAtPath: output) else {
+                printToStandardError("mapctl convert: cannot write \(output)")
+                throw ExitCode(74)
+            }
+            handle = opened
+        } else {
+            handle = FileHandle.standardOutput
+        }
+        do {
+            if seq {
+                var stream = GeoJSONStreamWriter(handle: handle, writer: writer, sequence: true)
+                for feature in document.features { try stream.write(feature) }
+                try stream.finish()
+            } else if case .featureCollection = document.object {
+                try writer.write(document.featureCollection, to: handle)
+            } else {
+                try handle.write(contentsOf: writer.encode(document.object) + (pretty ? [] : [0x0A]))
+            }
+            if output != nil { try handle.close() }
+        } catch {
+            printToStandardError("mapctl convert: cannot write \(output ?? "standard output"): \(error)")
+            throw ExitCode(74)
+        }
+    }
+}
+
+/// Messages for people go to standard error.
+private func printToStandardError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
