@@ -13,6 +13,6 @@ struct Mapctl: ParsableCommand {
             74 I/O error, 1 anything else.
             """,
         version: MapctlVersion.string,
-        subcommands: [ConvertCommand.self]
+        subcommands: [ConvertCommand.self, ClusterCommand.self]
     )
 }
