@@ -8,9 +8,8 @@ struct PlacesReferenceTests {
     @Test("per-zoom marker counts and the five largest zoom-2 clusters equal supercluster's")
     func matchesReference() throws {
         let reference = try Fixtures.json(Fixtures.supercluster + "places_supercluster_reference.json") as! [String: Any]
-        let input = try Fixtures.realPlaces()
+        let (input, index) = RealData.places
         #expect(input.count == reference["features"] as? Int)
-        let index = try ClusterIndex(points: input)
 
         for zoomSummary in reference["per_zoom"] as! [[String: Any]] {
             let zoom = zoomSummary["zoom"] as! Int

@@ -239,8 +239,15 @@ public struct ClusterIndex: Sendable {
                 longitude: table.longitudes[node], latitude: table.latitudes[node], node: node)
         }
         let c = node - table.pointCount
+        if Int(table.clusterZoom[c]) > options.maxZoom {
+            // A colocated group sits exactly at its objects' shared position.
+            let first = Int(table.children[Int(table.childStart[c])])
+            return Marker(
+                kind: .colocated, id: table.clusterID(c), count: Int(table.clusterCount[c]),
+                longitude: table.longitudes[first], latitude: table.latitudes[first], node: node)
+        }
         return Marker(
-            kind: Int(table.clusterZoom[c]) > options.maxZoom ? .colocated : .cluster,
+            kind: .cluster,
             id: table.clusterID(c), count: Int(table.clusterCount[c]),
             longitude: WebMercator.longitude(worldX: table.clusterX[c]),
             latitude: WebMercator.latitude(worldY: table.clusterY[c]), node: node)
