@@ -25,7 +25,7 @@ points="$out/random-$count.f64"
 bench="$here/swift/.build/release/cluster-bench"
 
 echo "== input: $count uniform random points (seed 42), options radius 40 extent 512 zooms 0-16"
-echo "-- MapClustering (single thread)"
+echo "-- MapClustering (build single-threaded, then with 2 threads)"
 "$bench" "$points" "$runs" | tee "$out/ours.txt"
 echo "-- pysupercluster 0.7.7"
 "$venv/bin/python" "$here/peer_pysupercluster.py" "$points" "$runs" | tee "$out/peer.txt"
@@ -36,6 +36,6 @@ def read(path):
 ours, peer = read(sys.argv[1]), read(sys.argv[2])
 print("-- ratios (peer / ours, higher is better for us)")
 for key in sorted(ours):
-    if key in peer and ours[key] > 0 and (key.endswith("_ms") or key.endswith("_us") or key.startswith("build_seconds_median")):
+    if key in peer and ours[key] > 0 and (key.endswith("_ms") or key.endswith("_us") or key.startswith("build_")):
         print(f"{key}: ours {ours[key]} peer {peer[key]} ratio {peer[key] / ours[key]:.2f}")
 PY

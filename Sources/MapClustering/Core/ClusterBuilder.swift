@@ -17,16 +17,22 @@ struct ClusterBuilder {
     /// Scratch for merging type breakdowns.
     private var typeScratch: [UInt32]
     private var touchedTypes: [UInt16] = []
+    /// Per point: from this zoom up, the point (while it is a marker of its own) provably has no
+    /// neighbour within the radius, so its radius query can be skipped (see ``QuietZooms``).
+    private var quietFrom: [UInt8] = []
 
-    init(input: ClusterInput, options: ClusterOptions) {
+    private let parallel: Bool
+
+    init(input: ClusterInput, options: ClusterOptions, parallel: Bool) {
         self.input = input
+        self.parallel = parallel
         self.options = options
         table = ClusterTable(options: options, types: input.types, measureNames: input.measureNames, idBase: input.objectCount)
         typeScratch = Array(repeating: 0, count: input.types.count)
     }
 
-    static func build(_ input: ClusterInput, options: ClusterOptions) -> ClusterTable {
-        var builder = ClusterBuilder(input: input, options: options)
+    static func build(_ input: ClusterInput, options: ClusterOptions, parallel: Bool) -> ClusterTable {
+        var builder = ClusterBuilder(input: input, options: options, parallel: parallel)
         return builder.run()
     }
 
@@ -37,6 +43,7 @@ struct ClusterBuilder {
         table.lowestLevel = Array(repeating: UInt8(options.minZoom), count: input.count)
 
         var (entries, origins) = topLevel()
+        quietFrom = QuietZooms.compute(table: table, entries: entries, options: options, parallel: parallel)
         var neighbours: [UInt32] = []
         var visited: [Bool] = []
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
@@ -109,7 +116,7 @@ struct ClusterBuilder {
         _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt32], visited: inout [Bool]
     ) -> [UInt32] {
         let count = entries.count
-        let tree = KDTree(count: count, nodeSize: options.nodeSize) { table.treeCoordinate(Int(entries[$0])) }
+        let tree = KDTree(count: count, nodeSize: options.nodeSize, parallel: parallel) { table.treeCoordinate(Int(entries[$0])) }
         let radius = options.worldRadius(zoom: zoom)
         visited.removeAll(keepingCapacity: true)
         visited.append(contentsOf: repeatElement(false, count: count))
@@ -119,6 +126,10 @@ struct ClusterBuilder {
         for i in 0..<count where !visited[i] {
             visited[i] = true
             let node = Int(entries[i])
+            if node < quietFrom.count && Int(quietFrom[node]) <= zoom {
+                next.append(UInt32(node))
+                continue
+            }
             let (x, y) = table.world(node)
             let nodeGroup = group(node)
             neighbours.removeAll(keepingCapacity: true)

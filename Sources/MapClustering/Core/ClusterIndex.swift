@@ -13,11 +13,14 @@ public struct ClusterIndex: Sendable {
     private let tree: ZoomTree
 
     /// Clusters `points` at every zoom from `options.maxZoom` down to `options.minZoom`.
+    ///
+    /// With `parallel`, the KD-tree sorts and the nearest-neighbour pass use two threads; the
+    /// result is identical (the greedy passes themselves are sequential by nature).
     /// - Throws: ``ClusterError/invalidOption(_:)`` when an option is out of range.
-    public init(points: ClusterInput, options: ClusterOptions = ClusterOptions()) throws(ClusterError) {
+    public init(points: ClusterInput, options: ClusterOptions = ClusterOptions(), parallel: Bool = false) throws(ClusterError) {
         try options.validate()
-        table = ClusterBuilder.build(points, options: options)
-        tree = ZoomTree(table: table)
+        table = ClusterBuilder.build(points, options: options, parallel: parallel)
+        tree = ZoomTree(table: table, parallel: parallel)
     }
 
     public var options: ClusterOptions { table.options }

@@ -10,53 +10,62 @@ import Foundation
 /// identical results.
 struct KDTree: Sendable {
     let nodeSize: Int
-    /// Item ids (positions in the caller's item list) in tree order.
-    private(set) var ids: [UInt32]
-    /// Interleaved x, y in tree order.
-    private(set) var coords: [Float]
+    /// One item: its coordinates and id (position in the caller's item list), kept together so
+    /// that a swap while sorting and a test while querying touch one cache line.
+    struct Item: Sendable {
+        var x: Float
+        var y: Float
+        var id: UInt32
 
-    var count: Int { ids.count }
+        @inline(__always) subscript(axis: Int) -> Float { axis == 0 ? x : y }
+    }
 
-    /// Builds the tree over `count` items whose coordinates `coordinate(i)` returns.
-    init(count: Int, nodeSize: Int = 64, coordinate: (Int) -> (Float, Float)) {
+    /// The items in tree order.
+    private(set) var items: [Item]
+
+    var count: Int { items.count }
+
+    /// Builds the tree over `count` items whose coordinates `coordinate(i)` returns. With
+    /// `parallel`, the two halves below the root are sorted on two threads (same result).
+    init(count: Int, nodeSize: Int = 64, parallel: Bool = false, coordinate: (Int) -> (Float, Float)) {
         self.nodeSize = nodeSize
-        var ids = [UInt32](repeating: 0, count: count)
-        var coords = [Float](repeating: 0, count: 2 * count)
-        for i in 0..<count {
-            let (x, y) = coordinate(i)
-            ids[i] = UInt32(i)
-            coords[2 * i] = x
-            coords[2 * i + 1] = y
+        var items = [Item](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count {
+                let (x, y) = coordinate(i)
+                buffer[i] = Item(x: x, y: y, id: UInt32(i))
+            }
+            initialized = count
         }
-        ids.withUnsafeMutableBufferPointer { idBuffer in
-            coords.withUnsafeMutableBufferPointer { coordBuffer in
-                var sorter = Sorter(ids: idBuffer, coords: coordBuffer, nodeSize: nodeSize)
+        items.withUnsafeMutableBufferPointer { buffer in
+            let sorter = Sorter(items: buffer, nodeSize: nodeSize)
+            if parallel && count > 50_000 {
+                sorter.sortInTwoThreads(count: count)
+            } else {
                 sorter.sort(left: 0, right: count - 1, axis: 0)
             }
         }
-        self.ids = ids
-        self.coords = coords
+        self.items = items
     }
 
     /// Ids of the items inside the box (edges included), appended to `result` in KDBush order.
     func range(minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [UInt32]) {
-        guard !ids.isEmpty else { return }
-        ids.withUnsafeBufferPointer { ids in
-            coords.withUnsafeBufferPointer { coords in
-                var stack: [(Int, Int, Int)] = [(0, ids.count - 1, 0)]
+        guard !items.isEmpty else { return }
+        items.withUnsafeBufferPointer { items in
+            do {
+                var stack: [(Int, Int, Int)] = [(0, items.count - 1, 0)]
                 while let (left, right, axis) = stack.popLast() {
                     if right - left <= nodeSize {
                         var i = left
                         while i <= right {
-                            let x = Double(coords[2 * i]), y = Double(coords[2 * i + 1])
-                            if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(ids[i]) }
+                            let x = Double(items[i].x), y = Double(items[i].y)
+                            if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(items[i].id) }
                             i += 1
                         }
                         continue
                     }
                     let m = (left + right) >> 1
-                    let x = Double(coords[2 * m]), y = Double(coords[2 * m + 1])
-                    if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(ids[m]) }
+                    let x = Double(items[m].x), y = Double(items[m].y)
+                    if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(items[m].id) }
                     if axis == 0 ? minX <= x : minY <= y { stack.append((left, m - 1, 1 - axis)) }
                     if axis == 0 ? maxX >= x : maxY >= y { stack.append((m + 1, right, 1 - axis)) }
                 }
@@ -67,13 +76,13 @@ struct KDTree: Sendable {
     /// Ids of the items within `radius` of (`x`, `y`) (squared distance ≤ radius², computed in
     /// `Double` from the stored `Float` coordinates), appended to `result` in KDBush order.
     func within(x qx: Double, y qy: Double, radius r: Double, into result: inout [UInt32]) {
-        guard !ids.isEmpty else { return }
+        guard !items.isEmpty else { return }
         let r2 = r * r
-        ids.withUnsafeBufferPointer { ids in
-            coords.withUnsafeBufferPointer { coords in
+        items.withUnsafeBufferPointer { items in
+            do {
                 withUnsafeTemporaryAllocation(of: (Int32, Int32, Int32).self, capacity: 128) { stack in
                     var top = 0
-                    stack[0] = (0, Int32(ids.count - 1), 0)
+                    stack[0] = (0, Int32(items.count - 1), 0)
                     top = 1
                     while top > 0 {
                         top -= 1
@@ -82,16 +91,17 @@ struct KDTree: Sendable {
                         if right - left <= nodeSize {
                             var i = left
                             while i <= right {
-                                let dx = Double(coords[2 * i]) - qx, dy = Double(coords[2 * i + 1]) - qy
-                                if dx * dx + dy * dy <= r2 { result.append(ids[i]) }
+                                let item = items[i]
+                                let dx = Double(item.x) - qx, dy = Double(item.y) - qy
+                                if dx * dx + dy * dy <= r2 { result.append(item.id) }
                                 i += 1
                             }
                             continue
                         }
                         let m = (left + right) >> 1
-                        let x = Double(coords[2 * m]), y = Double(coords[2 * m + 1])
+                        let x = Double(items[m].x), y = Double(items[m].y)
                         let dx = x - qx, dy = y - qy
-                        if dx * dx + dy * dy <= r2 { result.append(ids[m]) }
+                        if dx * dx + dy * dy <= r2 { result.append(items[m].id) }
                         if axis == 0 ? qx - r <= x : qy - r <= y {
                             stack[top] = (Int32(left), Int32(m - 1), Int32(1 - axis)); top += 1
                         }
@@ -106,12 +116,11 @@ struct KDTree: Sendable {
 }
 
 /// KDBush's in-place sort: recursive median selection on alternating axes.
-private struct Sorter {
-    let ids: UnsafeMutableBufferPointer<UInt32>
-    let coords: UnsafeMutableBufferPointer<Float>
+private struct Sorter: @unchecked Sendable {
+    let items: UnsafeMutableBufferPointer<KDTree.Item>
     let nodeSize: Int
 
-    mutating func sort(left: Int, right: Int, axis: Int) {
+    func sort(left: Int, right: Int, axis: Int) {
         if right - left <= nodeSize { return }
         let m = (left + right) >> 1
         select(k: m, left: left, right: right, axis: axis)
@@ -119,9 +128,20 @@ private struct Sorter {
         sort(left: m + 1, right: right, axis: 1 - axis)
     }
 
+    /// The same sort, with the two halves below the root sorted at once (they are disjoint).
+    func sortInTwoThreads(count: Int) {
+        let right = count - 1
+        guard right > nodeSize else { return }
+        let m = right >> 1
+        select(k: m, left: 0, right: right, axis: 0)
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            if half == 0 { sort(left: 0, right: m - 1, axis: 1) } else { sort(left: m + 1, right: right, axis: 1) }
+        }
+    }
+
     /// Floyd–Rivest selection: afterwards item `k` is in its sorted place on `axis`, smaller
     /// ones before it, larger ones after.
-    mutating func select(k: Int, left: Int, right: Int, axis: Int) {
+    func select(k: Int, left: Int, right: Int, axis: Int) {
         var left = left, right = right
         while right > left {
             if right - left > 600 {
@@ -134,34 +154,27 @@ private struct Sorter {
                 let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
                 select(k: k, left: newLeft, right: newRight, axis: axis)
             }
-            let t = coords[2 * k + axis]
+            let t = items[k][axis]
             var i = left
             var j = right
-            swapItems(left, k)
-            if coords[2 * right + axis] > t { swapItems(left, right) }
+            items.swapAt(left, k)
+            if items[right][axis] > t { items.swapAt(left, right) }
             while i < j {
-                swapItems(i, j)
+                items.swapAt(i, j)
                 i += 1
                 j -= 1
-                while coords[2 * i + axis] < t { i += 1 }
-                while coords[2 * j + axis] > t { j -= 1 }
+                while items[i][axis] < t { i += 1 }
+                while items[j][axis] > t { j -= 1 }
             }
-            if coords[2 * left + axis] == t {
-                swapItems(left, j)
+            if items[left][axis] == t {
+                items.swapAt(left, j)
             } else {
                 j += 1
-                swapItems(j, right)
+                items.swapAt(j, right)
             }
             if j <= k { left = j + 1 }
             if k <= j { right = j - 1 }
         }
-    }
-
-    @inline(__always)
-    func swapItems(_ i: Int, _ j: Int) {
-        ids.swapAt(i, j)
-        coords.swapAt(2 * i, 2 * j)
-        coords.swapAt(2 * i + 1, 2 * j + 1)
     }
 }
 
@@ -169,7 +182,7 @@ extension KDTree {
     /// The same tree with every id replaced by `transform(id)`.
     func mappingIDs(_ transform: (UInt32) -> UInt32) -> KDTree {
         var copy = self
-        for i in copy.ids.indices { copy.ids[i] = transform(copy.ids[i]) }
+        for i in copy.items.indices { copy.items[i].id = transform(copy.items[i].id) }
         return copy
     }
 }

@@ -14,17 +14,17 @@ struct ZoomTree: Sendable {
     /// Level bit masks of the implicit subtrees, heap-numbered from 1.
     private let masks: [UInt32]
 
-    init(table: ClusterTable, nodeSize: Int = 32) {
+    init(table: ClusterTable, nodeSize: Int = 32, parallel: Bool = false) {
         var visible: [UInt32] = []
         visible.reserveCapacity(table.nodeCount)
         for node in 0..<table.nodeCount where Int(table.lowestLevel[node]) <= table.highestLevel(node) {
             visible.append(UInt32(node))
         }
-        let tree = KDTree(count: visible.count, nodeSize: nodeSize) { table.treeCoordinate(Int(visible[$0])) }
+        let tree = KDTree(count: visible.count, nodeSize: nodeSize, parallel: parallel) { table.treeCoordinate(Int(visible[$0])) }
         var lowest = [UInt8](repeating: 0, count: visible.count)
         var highest = [UInt8](repeating: 0, count: visible.count)
         for slot in 0..<visible.count {
-            let node = Int(visible[Int(tree.ids[slot])])
+            let node = Int(visible[Int(tree.items[slot].id)])
             lowest[slot] = table.lowestLevel[node]
             highest[slot] = UInt8(table.highestLevel(node))
         }
@@ -58,22 +58,22 @@ struct ZoomTree: Sendable {
         let bit = UInt32(1) << UInt32(level)
         let nodeSize = tree.nodeSize
         let level = UInt8(level)
-        tree.ids.withUnsafeBufferPointer { ids in
-            tree.coords.withUnsafeBufferPointer { coords in
-                var stack: [(left: Int, right: Int, axis: Int, heap: Int)] = [(0, ids.count - 1, 0, 1)]
+        tree.items.withUnsafeBufferPointer { items in
+            do {
+                var stack: [(left: Int, right: Int, axis: Int, heap: Int)] = [(0, items.count - 1, 0, 1)]
                 while let (left, right, axis, heap) = stack.popLast() {
                     guard left <= right, masks[heap] & bit != 0 else { continue }
                     if right - left <= nodeSize {
                         for slot in left...right where lowest[slot] <= level && level <= highest[slot] {
-                            let x = Double(coords[2 * slot]), y = Double(coords[2 * slot + 1])
-                            if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(ids[slot]) }
+                            let x = Double(items[slot].x), y = Double(items[slot].y)
+                            if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(items[slot].id) }
                         }
                         continue
                     }
                     let m = (left + right) >> 1
-                    let x = Double(coords[2 * m]), y = Double(coords[2 * m + 1])
+                    let x = Double(items[m].x), y = Double(items[m].y)
                     if lowest[m] <= level && level <= highest[m] && x >= minX && x <= maxX && y >= minY && y <= maxY {
-                        result.append(ids[m])
+                        result.append(items[m].id)
                     }
                     if axis == 0 ? minX <= x : minY <= y { stack.append((left, m - 1, 1 - axis, 2 * heap)) }
                     if axis == 0 ? maxX >= x : maxY >= y { stack.append((m + 1, right, 1 - axis, 2 * heap + 1)) }
@@ -84,7 +84,7 @@ struct ZoomTree: Sendable {
 
     /// Bytes held by the arrays of this tree.
     var byteCount: Int {
-        tree.ids.count * 4 + tree.coords.count * 4 + lowest.count + highest.count + masks.count * 4
+        tree.items.count * MemoryLayout<KDTree.Item>.stride + lowest.count + highest.count + masks.count * 4
     }
 }
 

@@ -10,6 +10,12 @@ func now() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+func cpuNow() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 let arguments = CommandLine.arguments
@@ -27,15 +33,20 @@ for i in stride(from: 0, to: values.count - 1, by: 2) {
 }
 print("points \(input.count)")
 
-var buildTimes: [Double] = []
 var index: ClusterIndex!
-for _ in 0..<runs {
-    let start = now()
-    index = try ClusterIndex(points: input)
-    buildTimes.append(now() - start)
+for parallel in [false, true] {
+    var wall: [Double] = [], cpu: [Double] = []
+    for _ in 0..<runs {
+        let start = now(), startCPU = cpuNow()
+        index = try ClusterIndex(points: input, parallel: parallel)
+        wall.append(now() - start)
+        cpu.append(cpuNow() - startCPU)
+    }
+    let label = parallel ? "build_2threads" : "build"
+    print(String(format: "\(label)_seconds_median %.3f", median(wall)))
+    print(String(format: "\(label)_cpu_seconds_median %.3f", median(cpu)))
+    print("\(label)_seconds_all \(wall.map { String(format: "%.3f", $0) }.joined(separator: ","))")
 }
-print(String(format: "build_seconds_median %.3f", median(buildTimes)))
-print("build_seconds_all \(buildTimes.map { String(format: "%.3f", $0) }.joined(separator: ","))")
 print(String(format: "index_bytes_per_point %.1f", Double(index.memoryFootprint) / Double(input.count)))
 print("clusters \(index.clusterCount)")
 
