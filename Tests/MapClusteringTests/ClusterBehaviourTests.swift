@@ -180,4 +180,20 @@ struct ClusterBehaviourTests {
             #expect(cluster.properties.number("items_max") == values.max())
         }
     }
+
+    @Test("queries from many threads at once give the serial answers")
+    func concurrentQueries() async throws {
+        let index = Self.helsinki
+        let zooms = Array(0...18)
+        let serial = zooms.map { index.features(zoom: Double($0)).features.count }
+        let concurrent = await withTaskGroup(of: (Int, Int).self) { group in
+            for zoom in zooms {
+                group.addTask { (zoom, index.features(zoom: Double(zoom)).features.count) }
+            }
+            var counts = Array(repeating: 0, count: zooms.count)
+            for await (zoom, count) in group { counts[zoom] = count }
+            return counts
+        }
+        #expect(concurrent == serial)
+    }
 }

@@ -59,7 +59,9 @@ public struct FeatureClusterIndex: Sendable {
             do {
                 try input.append(position, type: type, group: group, originalIndex: index, measures: values)
             } catch {
-                throw .invalidPoint(index: index, reason: "features[\(index)]: \(error)")
+                // Report the feature's index, not the position among the points.
+                if case .invalidPoint(_, let reason) = error { throw .invalidPoint(index: index, reason: reason) }
+                throw error
             }
         }
         input.objectCount = features.count
