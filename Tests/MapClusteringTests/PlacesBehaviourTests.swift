@@ -30,7 +30,7 @@ struct PlacesBehaviourTests {
         // A colocated group is never split: at every zoom, all its places sit in one marker.
         var groupOf: [Int: Int] = [:]
         for group in colocated { for member in try index.members(of: group.id, limit: .max) { groupOf[member] = group.id } }
-        for zoom in [0, 3, 6, 9, 12, 15, 16, 17] {
+        for zoom in [0, 8, 16, 17] {
             var markerOfGroup: [Int: Set<Int>] = [:]
             for marker in index.markers(zoom: Double(zoom)) where marker.isCluster {
                 for member in try index.members(of: marker.id, limit: .max) {

@@ -17,7 +17,6 @@ struct KDTree: Sendable {
         var y: Float
         var id: UInt32
 
-        @inline(__always) subscript(axis: Int) -> Float { axis == 0 ? x : y }
     }
 
     /// The items in tree order.
@@ -142,6 +141,10 @@ private struct Sorter: @unchecked Sendable {
     /// Floyd–Rivest selection: afterwards item `k` is in its sorted place on `axis`, smaller
     /// ones before it, larger ones after.
     func select(k: Int, left: Int, right: Int, axis: Int) {
+        // Coordinates read through a byte offset (x or y) rather than a branch per element.
+        let base = UnsafeRawPointer(items.baseAddress!) + axis * MemoryLayout<Float>.stride
+        let stride = MemoryLayout<KDTree.Item>.stride
+        @inline(__always) func value(_ i: Int) -> Float { base.load(fromByteOffset: i * stride, as: Float.self) }
         var left = left, right = right
         while right > left {
             if right - left > 600 {
@@ -154,19 +157,19 @@ private struct Sorter: @unchecked Sendable {
                 let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
                 select(k: k, left: newLeft, right: newRight, axis: axis)
             }
-            let t = items[k][axis]
+            let t = value(k)
             var i = left
             var j = right
             items.swapAt(left, k)
-            if items[right][axis] > t { items.swapAt(left, right) }
+            if value(right) > t { items.swapAt(left, right) }
             while i < j {
                 items.swapAt(i, j)
                 i += 1
                 j -= 1
-                while items[i][axis] < t { i += 1 }
-                while items[j][axis] > t { j -= 1 }
+                while value(i) < t { i += 1 }
+                while value(j) > t { j -= 1 }
             }
-            if items[left][axis] == t {
+            if value(left) == t {
                 items.swapAt(left, j)
             } else {
                 j += 1

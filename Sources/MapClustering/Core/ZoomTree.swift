@@ -13,6 +13,11 @@ struct ZoomTree: Sendable {
     private let highest: [UInt8]
     /// Level bit masks of the implicit subtrees, heap-numbered from 1.
     private let masks: [UInt32]
+    /// Levels with few markers (the low zooms) also get a small tree of their own: there the
+    /// markers are spread thinly over the big tree, so a world query would walk most of it.
+    private let smallLevels: [Int: KDTree]
+    /// Most markers a level may have to get its own small tree.
+    static let smallLevelLimit = 16_384
 
     init(table: ClusterTable, nodeSize: Int = 32, parallel: Bool = false) {
         var visible: [UInt32] = []
@@ -50,11 +55,32 @@ struct ZoomTree: Sendable {
         }
         _ = fill(0, visible.count - 1, 1)
         self.masks = masks
+
+        var perLevel: [Int: [UInt32]] = [:]
+        var levelCounts = [Int](repeating: 0, count: 32)
+        for node in visible {
+            let low = Int(table.lowestLevel[Int(node)]), high = table.highestLevel(Int(node))
+            for level in low...high { levelCounts[level] += 1 }
+        }
+        for node in visible {
+            let low = Int(table.lowestLevel[Int(node)]), high = table.highestLevel(Int(node))
+            for level in low...high where levelCounts[level] <= Self.smallLevelLimit {
+                perLevel[level, default: []].append(node)
+            }
+        }
+        smallLevels = perLevel.mapValues { nodes in
+            KDTree(count: nodes.count, nodeSize: nodeSize) { table.treeCoordinate(Int(nodes[$0])) }
+                .mappingIDs { nodes[Int($0)] }
+        }
     }
 
     /// Node numbers of the markers of `level` inside the box, in tree order.
     func range(minX: Double, minY: Double, maxX: Double, maxY: Double, level: Int, into result: inout [UInt32]) {
         guard tree.count > 0 else { return }
+        if let small = smallLevels[level] {
+            small.range(minX: minX, minY: minY, maxX: maxX, maxY: maxY, into: &result)
+            return
+        }
         let bit = UInt32(1) << UInt32(level)
         let nodeSize = tree.nodeSize
         let level = UInt8(level)
@@ -85,6 +111,7 @@ struct ZoomTree: Sendable {
     /// Bytes held by the arrays of this tree.
     var byteCount: Int {
         tree.items.count * MemoryLayout<KDTree.Item>.stride + lowest.count + highest.count + masks.count * 4
+            + smallLevels.values.reduce(0) { $0 + $1.count * MemoryLayout<KDTree.Item>.stride }
     }
 }
 

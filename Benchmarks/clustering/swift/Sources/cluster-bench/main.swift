@@ -68,6 +68,10 @@ for zoom in 0...16 {
         index.markers(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)).count
     }
     print(String(format: "world_query_z%d_ms %.4f markers %d", zoom, seconds * 1000, markers))
+    let (countSeconds, _) = timeQuery(repeats: 200) {
+        index.markerCount(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+    }
+    print(String(format: "world_query_tree_only_z%d_ms %.4f", zoom, countSeconds * 1000))
 }
 // A city-sized box (about 10 × 10 km around Paris) at zoom 12.
 let (citySeconds, cityMarkers) = timeQuery(repeats: 2000) {
