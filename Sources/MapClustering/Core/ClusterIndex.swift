@@ -4,10 +4,17 @@ import MapGeometry
 /// viewport or tile, and for a cluster its children, members and expansion zoom.
 ///
 /// The index is immutable and `Sendable`: query it from any number of threads at once.
-/// Semantics and ids follow mapbox/supercluster (see ``ClusterID``); positions are kept as
-/// supercluster keeps them (`Float`-rounded world coordinates for the neighbour tests,
-/// `Double` cluster centres), so the markers equal supercluster's for the same input order
-/// and options.
+///
+/// Semantics and ids follow mapbox/supercluster 8 (see ``ClusterID``). Positions are kept as
+/// supercluster keeps them — world coordinates rounded to `Float` for the neighbour tests and
+/// the trees, cluster centres averaged in `Double` — and each zoom's KD-tree is built exactly
+/// as KDBush builds it, so for the same input order and options the clusters, their counts,
+/// centres, ids, children order and member order equal supercluster's (checked on its own
+/// fixtures and on 234,908 GeoNames places, every zoom 0–16). Deliberate differences:
+/// * objects at one identical position form one colocated marker at every zoom, including
+///   above `maxZoom`; its expansion zoom is nil and its id is made at `maxZoom + 1`;
+/// * viewport results come in this index's tree order (one tree for all zooms), not in
+///   supercluster's per-zoom tree order; the set of markers is the same.
 public struct ClusterIndex: Sendable {
     let table: ClusterTable
     private let tree: ZoomTree
