@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "MapGeometry", targets: ["MapGeometry"]),
         .library(name: "MapClustering", targets: ["MapClustering"]),
         .library(name: "MapRouting", targets: ["MapRouting"]),
+        .library(name: "MapEditing", targets: ["MapEditing"]),
         .executable(name: "mapctl", targets: ["mapctl"]),
     ],
     dependencies: [
@@ -26,16 +27,19 @@ let package = Package(
         .target(name: "MapGeometry", dependencies: ["CGEOS", "CPROJ"]),
         .target(name: "MapClustering", dependencies: ["MapGeometry"]),
         .target(name: "MapRouting", dependencies: ["MapGeometry"]),
+        .target(name: "MapEditing", dependencies: ["MapGeometry"]),
         .executableTarget(
             name: "mapctl",
             dependencies: [
                 "MapGeometry", "MapClustering", "MapRouting",
+                "MapEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
+        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering"]),
         .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting"]),
+        .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry"]),
         .testTarget(name: "MapctlTests", dependencies: ["mapctl"]),
     ]
 )

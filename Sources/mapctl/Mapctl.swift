@@ -13,6 +13,9 @@ struct Mapctl: ParsableCommand {
             74 I/O error, 1 anything else.
             """,
         version: MapctlVersion.string,
-        subcommands: [ConvertCommand.self, ClusterCommand.self]
+        subcommands: [
+            ConvertCommand.self, ClusterCommand.self, ExtentsCommand.self, ValidateCommand.self, MeasureCommand.self,
+            RouteCommand.self,
+        ]
     )
 }

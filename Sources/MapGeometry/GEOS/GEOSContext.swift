@@ -13,8 +13,6 @@ final class GEOSContext {
     let handle: GEOSContextHandle_t
     /// The last error message GEOS reported in this context.
     fileprivate(set) var lastError: String?
-    /// Scratch space for moving coordinates into GEOS in bulk without allocating per call.
-    var scratch: [Double] = []
 
     private init() {
         handle = GEOS_init_r()

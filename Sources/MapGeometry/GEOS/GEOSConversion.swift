@@ -29,36 +29,44 @@ extension GEOSContext {
         }
     }
 
-    /// A coordinate sequence copied from one flat x/y buffer (GEOS's bulk path).
+    /// A coordinate sequence copied from one flat x/y buffer (GEOS's bulk path). The buffer is
+    /// temporary (on the stack for small rings), filled by index: no array growth, no exclusivity checks.
     private func makeSequence(_ positions: [Position]) throws(GEOSError) -> OpaquePointer {
-        scratch.removeAll(keepingCapacity: true)
-        for position in positions {
-            scratch.append(position.longitude)
-            scratch.append(position.latitude)
-        }
-        let sequence = scratch.withUnsafeBufferPointer { buffer in
-            GEOSCoordSeq_copyFromBuffer_r(handle, buffer.baseAddress, UInt32(positions.count), 0, 0)
+        let count = positions.count
+        let sequence = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { buffer in
+            for index in 0..<count {
+                buffer[2 * index] = positions[index].longitude
+                buffer[2 * index + 1] = positions[index].latitude
+            }
+            return GEOSCoordSeq_copyFromBuffer_r(handle, buffer.baseAddress, UInt32(count), 0, 0)
         }
         return try check(sequence, "create coordinate sequence")
     }
 
     private func makePolygon(_ polygon: Polygon) throws(GEOSError) -> OpaquePointer {
         guard !polygon.isEmpty else { return try check(GEOSGeom_createEmptyPolygon_r(handle), "create polygon") }
-        var rings: [OpaquePointer] = []
+        let shell = try makeRing(polygon.rings[0])
+        // Most polygons have no hole: no array of rings to allocate then.
+        guard polygon.rings.count > 1 else {
+            return try check(GEOSGeom_createPolygon_r(handle, shell, nil, 0), "create polygon")
+        }
+        var holes: [OpaquePointer?] = []
+        holes.reserveCapacity(polygon.rings.count - 1)
         do {
-            for ring in polygon.rings {
-                let sequence = try makeSequence(ring.positions)
-                rings.append(try check(GEOSGeom_createLinearRing_r(handle, sequence), "create ring"))
-            }
+            for ring in polygon.rings.dropFirst() { holes.append(try makeRing(ring)) }
         } catch {
-            for ring in rings { GEOSGeom_destroy_r(handle, ring) }
+            GEOSGeom_destroy_r(handle, shell)
+            for hole in holes { GEOSGeom_destroy_r(handle, hole) }
             throw error
         }
-        var holes: [OpaquePointer?] = rings.dropFirst().map { $0 }
         let created = holes.withUnsafeMutableBufferPointer { buffer in
-            GEOSGeom_createPolygon_r(handle, rings[0], buffer.baseAddress, UInt32(buffer.count))
+            GEOSGeom_createPolygon_r(handle, shell, buffer.baseAddress, UInt32(buffer.count))
         }
         return try check(created, "create polygon")
+    }
+
+    private func makeRing(_ ring: LinearRing) throws(GEOSError) -> OpaquePointer {
+        try check(GEOSGeom_createLinearRing_r(handle, try makeSequence(ring.positions)), "create ring")
     }
 
     /// Makes every part, then the collection; frees whatever was made if any step fails.

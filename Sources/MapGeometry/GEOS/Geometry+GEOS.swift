@@ -1,10 +1,16 @@
+import CGEOS
+
 /// GEOS operations directly on values, for one-off questions. Each call moves the
 /// geometry into GEOS once; for repeated work keep a ``GeosGeometry`` or a ``PreparedGeometry``.
 /// GEOS works in the plane: results are read back with the planar domain's rules.
 extension Geometry {
     /// OGC validity, with GEOS's first problem and its location.
     public func validity(allowSelfTouchingRingFormingHole: Bool = false) throws(GEOSError) -> ValidityReport {
-        try GeosGeometry(self).validity(allowSelfTouchingRingFormingHole: allowSelfTouchingRingFormingHole)
+        // The hottest one-off call (every edit is checked): no GeosGeometry object, one context look-up.
+        let context = GEOSContext.current
+        let geometry = try context.makeGEOSGeometry(self)
+        defer { GEOSGeom_destroy_r(context.handle, geometry) }
+        return try context.validity(of: geometry, allowSelfTouchingRingFormingHole: allowSelfTouchingRingFormingHole)
     }
 
     /// A valid geometry for this one (see ``GeosGeometry/makeValid(method:keepCollapsed:)``).

@@ -66,20 +66,7 @@ public final class GeosGeometry {
     /// - Parameter allowSelfTouchingRingFormingHole: accept a shell that touches itself to
     ///   enclose a hole (the "ESRI" convention), which GEOS rejects by default.
     public func validity(allowSelfTouchingRingFormingHole: Bool = false) throws(GEOSError) -> ValidityReport {
-        let context = GEOSContext.current
-        var reason: UnsafeMutablePointer<CChar>?
-        var location: OpaquePointer?
-        let flags: Int32 = allowSelfTouchingRingFormingHole
-            ? Int32(GEOSVALID_ALLOW_SELFTOUCHING_RING_FORMING_HOLE.rawValue) : 0
-        let answer = GEOSisValidDetail_r(context.handle, pointer, flags, &reason, &location)
-        defer {
-            if let reason { GEOSFree_r(context.handle, reason) }
-            if let location { GEOSGeom_destroy_r(context.handle, location) }
-        }
-        guard try context.predicate(answer, "validity check") == false else { return .valid }
-        let text = reason.map { String(cString: $0) } ?? ""
-        let kind = ValidityProblemKind(rawValue: text) ?? .topologyValidationError
-        return ValidityReport(problem: ValidityProblem(kind: kind, location: location.flatMap(context.position(ofPoint:))))
+        try GEOSContext.current.validity(of: pointer, allowSelfTouchingRingFormingHole: allowSelfTouchingRingFormingHole)
     }
 
     /// A valid geometry covering the same area (or lines and points), by GEOS's MakeValid.
@@ -213,6 +200,23 @@ public final class GeosGeometry {
 }
 
 extension GEOSContext {
+    /// GEOS's validity verdict for `geometry`, with the first problem's kind and location.
+    func validity(of geometry: OpaquePointer, allowSelfTouchingRingFormingHole: Bool) throws(GEOSError) -> ValidityReport {
+        var reason: UnsafeMutablePointer<CChar>?
+        var location: OpaquePointer?
+        let flags: Int32 = allowSelfTouchingRingFormingHole
+            ? Int32(GEOSVALID_ALLOW_SELFTOUCHING_RING_FORMING_HOLE.rawValue) : 0
+        let answer = GEOSisValidDetail_r(handle, geometry, flags, &reason, &location)
+        defer {
+            if let reason { GEOSFree_r(handle, reason) }
+            if let location { GEOSGeom_destroy_r(handle, location) }
+        }
+        guard try predicate(answer, "validity check") == false else { return .valid }
+        let text = reason.map { String(cString: $0) } ?? ""
+        let kind = ValidityProblemKind(rawValue: text) ?? .topologyValidationError
+        return ValidityReport(problem: ValidityProblem(kind: kind, location: location.flatMap(position(ofPoint:))))
+    }
+
     /// The position of a GEOS point, nil when empty or not finite.
     func position(ofPoint point: OpaquePointer) -> Position? {
         var x = 0.0, y = 0.0

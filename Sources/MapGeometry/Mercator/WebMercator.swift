@@ -31,9 +31,15 @@ public enum WebMercator {
     /// World y in 0...1 for a latitude, clamped at ±``maxLatitude``.
     @inlinable
     public static func worldY(latitude: Double) -> Double {
-        let sine = sin(clampedLatitude(latitude) * .pi / 180)
-        let y = 0.5 - 0.25 * log((1 + sine) / (1 - sine)) / .pi
-        return min(max(y, 0), 1)
+        min(max(unclampedWorldY(latitude: clampedLatitude(latitude)), 0), 1)
+    }
+
+    /// World y for a latitude inside ±90 without clamping: beyond ±``maxLatitude`` it leaves
+    /// 0...1 (a camera centre above the Mercator square, as Leaflet allows).
+    @inlinable
+    public static func unclampedWorldY(latitude: Double) -> Double {
+        let sine = sin(latitude * .pi / 180)
+        return 0.5 - 0.25 * log((1 + sine) / (1 - sine)) / .pi
     }
 
     /// Longitude for a world x.

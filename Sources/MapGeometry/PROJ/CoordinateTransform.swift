@@ -1,5 +1,4 @@
 import CPROJ
-import Synchronization
 
 /// A transformation between two coordinate reference systems that PROJ knows
 /// (EPSG codes such as `"EPSG:25832"`, PROJ strings, WKT), always in x/y =
@@ -13,8 +12,8 @@ public final class CoordinateTransform: Sendable {
     /// The target CRS as given.
     public let target: String
 
-    private let prototype: Mutex<ProjHandle>
-    private let idleHandles: Mutex<[ProjHandle]>
+    private let prototype: PthreadLock<ProjHandle>
+    private let idleHandles: PthreadLock<[ProjHandle]>
 
     /// Creates the transformation.
     /// - Throws: ``ProjectionError`` when PROJ does not know a CRS or cannot connect the two.
@@ -22,8 +21,8 @@ public final class CoordinateTransform: Sendable {
         self.source = source
         self.target = target
         // The prototype is only ever cloned; threads transform with clones from the pool.
-        prototype = Mutex(try ProjHandle(source: source, target: target))
-        idleHandles = Mutex([])
+        prototype = PthreadLock(try ProjHandle(source: source, target: target))
+        idleHandles = PthreadLock([])
     }
 
     /// A shared, cached transformation for a pair of CRSs: PROJ's setup costs milliseconds,
@@ -32,10 +31,15 @@ public final class CoordinateTransform: Sendable {
         let key = source + "\u{0}" + target
         if let hit = cache.withLock({ $0[key] }) { return hit }
         let created = try CoordinateTransform(from: source, to: target)
-        return cache.withLock { $0[key, default: created] }
+        // Store it unless another thread got there first (a `[key, default:]` read would not store).
+        return cache.withLock { cache in
+            if let raced = cache[key] { return raced }
+            cache[key] = created
+            return created
+        }
     }
 
-    private static let cache = Mutex<[String: CoordinateTransform]>([:])
+    private static let cache = PthreadLock<[String: CoordinateTransform]>([:])
 
     /// Transforms `coordinates` in place, in one PROJ call.
     /// - Parameter inverse: transform from the target CRS back to the source CRS.

@@ -1,0 +1,98 @@
+/// A square matrix of travel costs between places, row = from, column = to.
+///
+/// Costs may be asymmetric (one-way streets) and `Double.infinity` marks a pair
+/// that cannot be travelled. Negative or NaN costs cannot be constructed.
+/// Integer costs (TSPLIB) are stored exactly: every integer below 2⁵³ is a `Double`.
+public struct CostMatrix: Hashable, Sendable {
+    /// The number of places (rows and columns).
+    public let count: Int
+    /// Row-major values: `values[from * count + to]`.
+    public let values: [Double]
+
+    /// Creates a matrix from row-major values.
+    /// - Throws: ``CostMatrixError`` when the value count is not `count * count`, or a
+    ///   value is NaN or negative.
+    public init(count: Int, values: [Double]) throws(CostMatrixError) {
+        guard count >= 0, values.count == count * count else {
+            throw .wrongShape(expected: "\(count) × \(count) = \(count * count) values", found: "\(values.count) values")
+        }
+        for (index, value) in values.enumerated() where value.isNaN || value < 0 {
+            throw .invalidValue(row: index / count, column: index % count, value: value)
+        }
+        self.count = count
+        self.values = values
+    }
+
+    /// Creates a matrix from rows of equal length.
+    public init(rows: [[Double]]) throws(CostMatrixError) {
+        for (index, row) in rows.enumerated() where row.count != rows.count {
+            throw .wrongShape(expected: "\(rows.count) columns in every row", found: "\(row.count) in row \(index)")
+        }
+        try self.init(count: rows.count, values: rows.flatMap { $0 })
+    }
+
+    /// Creates a matrix from integer rows (for example TSPLIB's rounded distances).
+    public init(integerRows rows: [[Int]]) throws(CostMatrixError) {
+        try self.init(rows: rows.map { $0.map(Double.init) })
+    }
+
+    /// Builds a matrix by calling `cost(from, to)` for every ordered pair; the diagonal is 0.
+    public init(count: Int, cost: (Int, Int) throws -> Double) throws {
+        var values = [Double](repeating: 0, count: count * count)
+        for from in 0..<count {
+            for to in 0..<count where to != from {
+                values[from * count + to] = try cost(from, to)
+            }
+        }
+        try self.init(count: count, values: values)
+    }
+
+    /// The cost of travelling from `from` to `to`.
+    @inlinable
+    public subscript(from: Int, to: Int) -> Double {
+        values[from * count + to]
+    }
+
+    /// True when every pair costs the same in both directions.
+    public var isSymmetric: Bool {
+        for from in 0..<count {
+            for to in (from + 1)..<count where values[from * count + to] != values[to * count + from] {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The matrix restricted to `indices`, in that order.
+    public func submatrix(_ indices: [Int]) -> CostMatrix {
+        var values = [Double]()
+        values.reserveCapacity(indices.count * indices.count)
+        for from in indices {
+            for to in indices { values.append(self[from, to]) }
+        }
+        return CostMatrix(unchecked: indices.count, values: values)
+    }
+
+    /// For values already known to be valid.
+    init(unchecked count: Int, values: [Double]) {
+        self.count = count
+        self.values = values
+    }
+}
+
+/// Why a cost matrix could not be built.
+public enum CostMatrixError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The matrix is not square, or has the wrong number of values (or two matrices differ in size).
+    case wrongShape(expected: String, found: String)
+    /// A cost is NaN or negative.
+    case invalidValue(row: Int, column: Int, value: Double)
+
+    public var description: String {
+        switch self {
+        case .wrongShape(let expected, let found):
+            "cost matrix has the wrong shape: expected \(expected), found \(found)"
+        case .invalidValue(let row, let column, let value):
+            "cost matrix [\(row)][\(column)] is \(value): costs must be 0 or more (infinity marks an unreachable pair)"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import MapGeometry
+
+/// Travel estimates without a road network: the geodesic (WGS84) distance times a
+/// detour factor, driven at a constant speed.
+///
+/// A detour factor of about 1.3 is typical for city streets; 1 gives the pure
+/// geodesic distance. The matrices are symmetric.
+public struct GeodesicMatrixProvider: TravelMatrixProvider {
+    /// Road distance ÷ geodesic distance (1 or more).
+    public var detourFactor: Double
+    /// Travel speed in metres per second (default 30 km/h).
+    public var metresPerSecond: Double
+
+    /// Creates a provider.
+    /// - Precondition: `detourFactor` ≥ 1 and `metresPerSecond` > 0, both finite.
+    public init(detourFactor: Double = 1.3, metresPerSecond: Double = 30 / 3.6) {
+        precondition(detourFactor.isFinite && detourFactor >= 1, "detour factor must be a finite number ≥ 1")
+        precondition(metresPerSecond.isFinite && metresPerSecond > 0, "speed must be a finite number > 0")
+        self.detourFactor = detourFactor
+        self.metresPerSecond = metresPerSecond
+    }
+
+    public func matrices(for positions: [Position]) throws -> TravelMatrices {
+        let count = positions.count
+        var distances = [Double](repeating: 0, count: count * count)
+        for from in 0..<count {
+            for to in (from + 1)..<count {
+                let metres = Geodesic.distance(from: positions[from], to: positions[to]) * detourFactor
+                distances[from * count + to] = metres
+                distances[to * count + from] = metres
+            }
+        }
+        let durations = distances.map { $0 / metresPerSecond }
+        return try TravelMatrices(
+            distances: CostMatrix(unchecked: count, values: distances),
+            durations: CostMatrix(unchecked: count, values: durations))
+    }
+}

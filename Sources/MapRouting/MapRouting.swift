@@ -1,1 +1,0 @@
-/// Stop ordering and routes (see issue "Router").

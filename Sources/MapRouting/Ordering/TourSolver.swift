@@ -1,0 +1,78 @@
+/// Finds the cheapest order for a ``TourProblem``: exactly (Held–Karp) when there are
+/// at most ``TourSearchOptions/exactLimit`` places between start and end, otherwise by
+/// iterated local search (2-opt and Or-opt with candidate lists and don't-look bits,
+/// double-bridge kicks).
+public enum TourSolver {
+    /// Solves `problem`.
+    /// - Throws: ``TourProblemError/isolated(place:direction:)`` when a place has only
+    ///   infinite costs, ``TourProblemError/unreachable(from:to:)`` when the best order
+    ///   found still needs an unreachable pair.
+    public static func solve(
+        _ problem: TourProblem, options: TourSearchOptions = TourSearchOptions()
+    ) throws(TourProblemError) -> TourSolution {
+        // The cap covers the whole solve, building the model included.
+        let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
+        try checkIsolatedPlaces(problem)
+        let model = CycleModel(problem)
+        let inner = model.table.size - 2
+        let order: [Int]
+        let proven: Bool
+        var iterations = 0
+        var stopped = false
+        if inner <= options.exactLimit {
+            order = model.order(fromCycle: HeldKarp.shortestPath(in: model))
+            proven = true
+        } else {
+            let search = IteratedLocalSearch(
+                iterations: options.iterations ?? TourSearchOptions.automaticIterations(places: model.table.size),
+                seed: options.seed,
+                deadline: deadline)
+            let outcome = search.run(model: model, neighbourCount: options.neighbourCount)
+            order = model.order(fromCycle: outcome.cycle)
+            proven = false
+            iterations = outcome.iterations
+            stopped = outcome.stoppedByDeadline
+        }
+        var cost = 0.0
+        var legs = Array(zip(order, order.dropFirst()))
+        if problem.end == .returnToStart, let last = order.last, order.count > 1 { legs.append((last, problem.start)) }
+        for (from, to) in legs {
+            let leg = problem.costs[from, to]
+            guard leg.isFinite else { throw .unreachable(from: from, to: to) }
+            cost += leg
+        }
+        return TourSolution(
+            order: order, cost: cost, isProvenOptimal: proven, iterations: iterations,
+            stoppedByTimeLimit: stopped)
+    }
+
+    /// Rejects a place that nothing leads to or that leads nowhere (one pass over the rows).
+    private static func checkIsolatedPlaces(_ problem: TourProblem) throws(TourProblemError) {
+        let costs = problem.costs
+        let n = costs.count
+        guard n > 1 else { return }
+        var reachable = [Bool](repeating: false, count: n)
+        var leaves = [Bool](repeating: false, count: n)
+        costs.values.withUnsafeBufferPointer { values in
+            for from in 0..<n {
+                for to in 0..<n where to != from && values[from * n + to].isFinite {
+                    leaves[from] = true
+                    reachable[to] = true
+                }
+            }
+        }
+        for place in 0..<n {
+            if place != problem.start, !reachable[place] { throw .isolated(place: place, direction: "from") }
+            // The last place of a path needs no exit: the fixed end, or the only stop of an open path.
+            let needsExit = place != problem.end.fixedPlace && !(problem.end == .anywhere && n == 2)
+            if needsExit, !leaves[place] { throw .isolated(place: place, direction: "to") }
+        }
+    }
+}
+
+extension TourEnd {
+    var fixedPlace: Int? {
+        if case .at(let place) = self { return place }
+        return nil
+    }
+}

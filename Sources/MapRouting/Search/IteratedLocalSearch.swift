@@ -1,0 +1,63 @@
+/// Iterated local search: descend to a local optimum, then repeatedly kick the tour
+/// with a local double bridge, descend again, and keep the result unless it is worse
+/// than the best tour so far by more than a small slack (record-to-record travel: the
+/// slack lets the search leave deep local optima on small instances); a rejected
+/// result is undone from the journal. The best tour seen is returned.
+///
+/// Budget: `iterations` kicks, deterministic for a given seed. The optional wall-clock
+/// `deadline` is checked every few kicks and only caps the run.
+struct IteratedLocalSearch {
+    var iterations: Int
+    var seed: UInt64
+    var deadline: ContinuousClock.Instant?
+    /// Longest segment of a double-bridge kick.
+    var maxSegment = 100
+    /// Accepted excess over the best cost, in mean costs from a node to its nearest neighbour.
+    var slack = 1.0
+
+    struct Outcome {
+        var cycle: [Int]
+        var iterations: Int
+        var stoppedByDeadline: Bool
+    }
+
+    func run(model: CycleModel, neighbourCount: Int) -> Outcome {
+        let neighbours = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: neighbourCount)
+        let initial = model.isSymmetric
+            ? GreedyEdgeTour.build(table: model.table, neighbours: neighbours, start: model.start)
+            : NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start)
+        let tour = SearchTour(model: model, neighbours: neighbours, initialOrder: initial)
+        tour.enqueueAll()
+        tour.runLocalSearch()
+        guard tour.count >= 8 else {
+            return Outcome(cycle: tour.nodes, iterations: 0, stoppedByDeadline: false)
+        }
+
+        var random = RandomSource(seed: seed)
+        var done = 0
+        var stopped = false
+        var best = tour.nodes
+        var bestCost = tour.cost
+        let threshold = slack * tour.meanNearestNeighbourCost
+        while done < iterations {
+            if let deadline, done & 15 == 0, ContinuousClock.now >= deadline {
+                stopped = true
+                break
+            }
+            let before = tour.cost
+            tour.startJournal()
+            tour.kickDoubleBridge(random: &random, maxSegment: maxSegment)
+            tour.runLocalSearch()
+            tour.stopJournal()
+            if tour.cost > before + tour.epsilon && tour.cost > bestCost + threshold {
+                tour.undoJournal()
+                tour.cost = before
+            } else if tour.cost < bestCost - tour.epsilon {
+                best = tour.nodes
+                bestCost = tour.cost
+            }
+            done += 1
+        }
+        return Outcome(cycle: tour.cost <= bestCost ? tour.nodes : best, iterations: done, stoppedByDeadline: stopped)
+    }
+}

@@ -1,0 +1,48 @@
+/// For each node, its `k` cheapest other nodes (by the cheaper direction), cheapest
+/// first: the only candidates the local search tries for a new edge.
+struct NeighbourLists {
+    let k: Int
+    let nodes: [Int32]
+
+    init(table: CostTable, isSymmetric: Bool, k requested: Int) {
+        let size = table.size
+        let k = max(0, min(requested, size - 1))
+        var nodes = [Int32](repeating: 0, count: size * k)
+        var bestCosts = [Double](repeating: 0, count: k)
+        var bestNodes = [Int32](repeating: 0, count: k)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            bestCosts.withUnsafeMutableBufferPointer { bestCosts in
+                bestNodes.withUnsafeMutableBufferPointer { bestNodes in
+                    for node in 0..<size where k > 0 {
+                        var filled = 0
+                        let row = table.values + node * size
+                        for other in 0..<size where other != node {
+                            // The row alone when symmetric: reading the column would miss the cache.
+                            let cost = isSymmetric ? row[other] : min(row[other], table[other, node])
+                            if filled == k && cost >= bestCosts[k - 1] { continue }
+                            // Insertion into the short sorted list; ties keep the lower index first.
+                            var slot = filled == k ? k - 1 : filled
+                            if filled < k { filled += 1 }
+                            while slot > 0 && bestCosts[slot - 1] > cost {
+                                bestCosts[slot] = bestCosts[slot - 1]
+                                bestNodes[slot] = bestNodes[slot - 1]
+                                slot -= 1
+                            }
+                            bestCosts[slot] = cost
+                            bestNodes[slot] = Int32(other)
+                        }
+                        for index in 0..<k { nodes[node * k + index] = bestNodes[index] }
+                    }
+                }
+            }
+        }
+        self.k = k
+        self.nodes = nodes
+    }
+
+    /// The candidates of `node`, cheapest first.
+    @inline(__always)
+    func of(_ node: Int) -> ArraySlice<Int32> {
+        nodes[(node * k)..<(node * k + k)]
+    }
+}

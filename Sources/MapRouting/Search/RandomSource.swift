@@ -1,0 +1,20 @@
+/// SplitMix64: a small, fast generator whose sequence depends only on its seed, so
+/// searches are reproducible on every platform (unlike `SystemRandomNumberGenerator`).
+struct RandomSource: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<bound, without the bias of a plain modulo worth caring about here.
+    mutating func below(_ bound: Int) -> Int {
+        Int((next() >> 11) % UInt64(bound))
+    }
+}

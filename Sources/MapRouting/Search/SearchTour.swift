@@ -1,0 +1,192 @@
+/// The local-search state: a tour as an array of nodes plus each node's position, a
+/// work queue of nodes to examine (the "don't-look bits": a node leaves the queue when
+/// no move around it improves, and returns when a move touches it), and a journal of
+/// reversals so a rejected perturbation can be undone exactly.
+///
+/// Every change to the tour is a segment reversal. On a symmetric table the shorter
+/// side of the cycle is reversed (same cycle, read the other way); on an asymmetric
+/// table the direction matters, so the named segment itself is reversed.
+final class SearchTour {
+    let count: Int
+    let table: CostTable
+    let isSymmetric: Bool
+    let epsilon: Double
+    /// Candidate neighbours, `k` per node (see ``NeighbourLists``).
+    let k: Int
+    let candidates: UnsafeMutablePointer<Int32>
+    private(set) var order: UnsafeMutablePointer<Int>
+    private(set) var position: UnsafeMutablePointer<Int>
+    /// The cycle's cost, kept up to date move by move.
+    var cost: Double
+
+    private var queue: UnsafeMutablePointer<Int>
+    private var queued: UnsafeMutablePointer<Bool>
+    private var queueHead = 0
+    private var queueLength = 0
+
+    /// Reversals since `startJournal()`, as position pairs.
+    private var journal: [Int] = []
+    private var journaling = false
+    /// Longest segment whose reversal an asymmetric 2-opt move may evaluate.
+    let asymmetricReversalLimit = 50
+
+    init(model: CycleModel, neighbours: NeighbourLists, initialOrder: [Int]) {
+        count = initialOrder.count
+        table = model.table
+        isSymmetric = model.isSymmetric
+        epsilon = model.epsilon
+        k = neighbours.k
+        candidates = .allocate(capacity: max(neighbours.nodes.count, 1))
+        for (index, node) in neighbours.nodes.enumerated() { candidates[index] = node }
+        order = .allocate(capacity: count)
+        position = .allocate(capacity: count)
+        queue = .allocate(capacity: count)
+        queued = .allocate(capacity: count)
+        queued.initialize(repeating: false, count: count)
+        for (index, node) in initialOrder.enumerated() {
+            order[index] = node
+            position[node] = index
+        }
+        cost = 0
+        for index in 0..<count { cost += table[order[index], order[(index + 1) % count]] }
+    }
+
+    deinit {
+        order.deallocate()
+        position.deallocate()
+        queue.deallocate()
+        queued.deallocate()
+        candidates.deallocate()
+    }
+
+    var nodes: [Int] { Array(UnsafeBufferPointer(start: order, count: count)) }
+
+    @inline(__always) func d(_ from: Int, _ to: Int) -> Double { table.values[from &* count &+ to] }
+
+    @inline(__always) func next(_ node: Int) -> Int {
+        let index = position[node] &+ 1
+        return order[index == count ? 0 : index]
+    }
+
+    @inline(__always) func previous(_ node: Int) -> Int {
+        let index = position[node]
+        return order[index == 0 ? count &- 1 : index &- 1]
+    }
+
+    // MARK: Reversals
+
+    /// Reverses the tour between positions `from` and `to` (inclusive, going forward).
+    func reversePositions(_ from: Int, _ to: Int) {
+        var length = to - from
+        if length < 0 { length += count }
+        length += 1
+        var left = from, right = to
+        if isSymmetric && 2 * length > count {
+            left = to + 1 == count ? 0 : to + 1
+            right = from == 0 ? count - 1 : from - 1
+            length = count - length
+        }
+        for _ in 0..<(length / 2) {
+            let a = order[left], b = order[right]
+            order[left] = b; position[b] = left
+            order[right] = a; position[a] = right
+            left = left + 1 == count ? 0 : left + 1
+            right = right == 0 ? count - 1 : right - 1
+        }
+        if journaling { journal.append(from); journal.append(to) }
+    }
+
+    /// Replaces edges a–b and c–d by a–c and b–d, where b follows a and d follows c
+    /// in the same direction of travel (either direction of the array).
+    func exchange(_ a: Int, _ b: Int, _ c: Int, _ d: Int) {
+        if next(a) == b {
+            reversePositions(position[b], position[c])
+        } else {
+            reversePositions(position[c], position[b])
+        }
+    }
+
+    /// The cost change of travelling the forward path `from` … `to` backwards, or nil
+    /// when it is longer than the asymmetric limit. Zero on a symmetric table.
+    @inline(__always)
+    func reversalChange(from: Int, to: Int) -> Double? {
+        if isSymmetric { return 0 }
+        var change = 0.0
+        var node = from
+        var steps = 0
+        while node != to {
+            let following = next(node)
+            change += d(following, node) - d(node, following)
+            node = following
+            steps += 1
+            if steps > asymmetricReversalLimit { return nil }
+        }
+        return change
+    }
+
+    // MARK: Journal
+
+    func startJournal() {
+        journal.removeAll(keepingCapacity: true)
+        journaling = true
+    }
+
+    func stopJournal() { journaling = false }
+
+    /// Undoes every reversal since `startJournal()` (each reversal is its own inverse).
+    func undoJournal() {
+        undoJournal(to: 0)
+        journaling = false
+    }
+
+    /// Undoes the reversals recorded after `mark`.
+    func undoJournal(to mark: Int) {
+        let wasJournaling = journaling
+        journaling = false
+        var index = journal.count - 2
+        while index >= mark {
+            reversePositions(journal[index], journal[index + 1])
+            index -= 2
+        }
+        journal.removeSubrange(mark...)
+        journaling = wasJournaling
+    }
+
+
+    // MARK: Work queue (don't-look bits)
+
+    @inline(__always)
+    func enqueue(_ node: Int) {
+        guard !queued[node] else { return }
+        queued[node] = true
+        var slot = queueHead + queueLength
+        if slot >= count { slot -= count }
+        queue[slot] = node
+        queueLength += 1
+    }
+
+    @inline(__always)
+    func dequeue() -> Int? {
+        guard queueLength > 0 else { return nil }
+        let node = queue[queueHead]
+        queueHead = queueHead + 1 == count ? 0 : queueHead + 1
+        queueLength -= 1
+        queued[node] = false
+        return node
+    }
+
+    /// The mean cost from a node to its first candidate: the scale of one short edge.
+    var meanNearestNeighbourCost: Double {
+        guard k > 0 else { return 0 }
+        var total = 0.0
+        for node in 0..<count { total += min(d(node, Int(candidates[node * k])), d(Int(candidates[node * k]), node)) }
+        return total / Double(count)
+    }
+
+    /// The exact cost of the current cycle (for checks; `cost` is kept incrementally).
+    func recomputedCost() -> Double {
+        var total = 0.0
+        for index in 0..<count { total += d(order[index], order[(index + 1) % count]) }
+        return total
+    }
+}

@@ -1,0 +1,194 @@
+import ArgumentParser
+import Foundation
+import MapGeometry
+
+/// `mapctl extents`: the camera ("zoom extents") that shows every feature in the free part
+/// of a screen, around its panels.
+struct ExtentsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extents",
+        abstract: "Compute the camera (centre, zoom) that shows all features around the screen's panels.",
+        discussion: """
+            Prints {"center":[lon,lat],"zoom":z,"bounds":[w,s,e,n]}: the map centre, the zoom for
+            --tile-size, and what the whole viewport then shows (west > east when the view crosses
+            the antimeridian). The data is centred in the free area: the viewport less --insets,
+            --padding and the --marker size. Data around ±180 (Fiji, the Aleutians) is fitted as the
+            narrow box it is; a single point gets --single-object-zoom; latitudes beyond ±85.0511°
+            are drawn on the map's edge. With --geojson the visible area is written as a Feature
+            (a Polygon, or a MultiPolygon split at ±180) with the centre and zoom as properties.
+
+            Presets: --device ipad = 1024 x 768 points with a 320-point panel on the left, padding 24;
+            --device iphone = 390 x 844 with a 44-point search bar and a 404-point bottom sheet,
+            padding 16. Explicit --width, --height, --insets and --padding override the preset.
+
+            Examples:
+              mapctl extents --device ipad Data/objects.geojson
+              mapctl extents --width 1024 --height 768 --insets 0,0,0,320 --padding 24 --tile-size 512 --snap 0 Data/objects.geojson
+              cat stops.geojson | mapctl extents --device iphone --marker 32x40 --geojson -
+            """
+    )
+
+    @Option(help: "Viewport width in points (required without --device).")
+    var width: Double?
+
+    @Option(help: "Viewport height in points (required without --device).")
+    var height: Double?
+
+    @Option(help: "Panels over the map in points: top,right,bottom,left (or one value for all edges).")
+    var insets: String?
+
+    @Option(help: "Margin in points between the data and the free area's edges (default 0, or the device's).")
+    var padding: Double?
+
+    @Option(name: .customLong("tile-size"), help: "Tile size of the map: 256 (Leaflet, raster) or 512 (MapLibre).")
+    var tileSize: Int = 256
+
+    @Option(name: .customLong("min-zoom"), help: "Lowest zoom the map allows.")
+    var minZoom: Double = 0
+
+    @Option(name: .customLong("max-zoom"), help: "Highest zoom the map allows.")
+    var maxZoom: Double = 20
+
+    @Option(help: "Zoom step the result is rounded down to: 1 (whole zooms), 0.5, or 0 (no rounding).")
+    var snap: Double = 1
+
+    @Option(name: .customLong("single-object-zoom"), help: "Zoom for one point or points that are all identical.")
+    var singleObjectZoom: Double = 16
+
+    @Option(help: "Room for marker symbols, WIDTHxHEIGHT in points, anchored at the bottom centre (e.g. 32x40).")
+    var marker: String?
+
+    @Option(help: "Screen preset: iphone or ipad (sets size, panels and padding).")
+    var device: DevicePreset?
+
+    @Flag(help: "Write the visible area as a GeoJSON Feature instead of the camera JSON.")
+    var geojson = false
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Argument(help: "GeoJSON file, or - for standard input.")
+    var input: String
+
+    func validate() throws {
+        guard device != nil || (width != nil && height != nil) else {
+            throw ValidationError("give --width and --height, or a --device preset (iphone, ipad)")
+        }
+        guard tileSize == 256 || tileSize == 512 else {
+            throw ValidationError("--tile-size must be 256 or 512, not \(tileSize)")
+        }
+        _ = try parsedInsets()
+        _ = try parsedMarker()
+    }
+
+    func run() throws {
+        let viewport = try self.viewport()
+        let options = CameraFitOptions(
+            padding: padding ?? device?.padding ?? 0, tileSize: tileSize, minZoom: minZoom, maxZoom: maxZoom,
+            snap: ZoomSnap(step: snap), singleObjectZoom: singleObjectZoom, marker: try parsedMarker())
+
+        let reader = GeoJSONReader()
+        let document: GeoJSONDocument
+        do {
+            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
+        } catch {
+            standardError("mapctl extents: \(error)")
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        }
+        for warning in document.warnings { standardError(warning.description) }
+
+        let fit: CameraFit
+        do {
+            fit = try CameraFit(geometries: document.features.compactMap(\.geometry), viewport: viewport, options: options)
+        } catch {
+            let name = input == "-" ? "standard input" : input
+            switch error {
+            case .noData:
+                standardError("mapctl extents: \(name): \(error)")
+                throw ExitCode(65)
+            case .noRoom, .invalidOption:
+                standardError("mapctl extents: \(error)")
+                throw ExitCode(64)
+            }
+        }
+        if !fit.showsAllData {
+            standardError("mapctl extents: warning: the data is wider than the viewport at --min-zoom \(minZoom); part of it is off screen")
+        }
+        try write(geojson ? Self.feature(fit) : Self.cameraJSON(fit))
+    }
+
+    /// `{"center":[lon,lat],"zoom":z,"bounds":[w,s,e,n]}`: numbers in Swift's shortest exact form.
+    static func cameraJSON(_ fit: CameraFit) -> String {
+        let center = fit.camera.center
+        let bounds = fit.visibleBounds.boundingBox
+        return "{\"center\":[\(number(center.longitude)),\(number(center.latitude))],\"zoom\":\(number(fit.camera.zoom)),"
+            + "\"bounds\":[\(number(bounds.west)),\(number(bounds.south)),\(number(bounds.east)),\(number(bounds.north))]}\n"
+    }
+
+    /// The visible area as a Feature with the camera in its properties.
+    static func feature(_ fit: CameraFit) -> String {
+        let camera = fit.camera
+        let properties: Properties = [
+            "center": .array([.number(camera.center.longitude), .number(camera.center.latitude)]),
+            "zoom": .number(camera.zoom),
+            "tileSize": .number(Double(camera.tileSize)),
+        ]
+        return GeoJSONWriter().string(Feature(geometry: fit.visibleBounds.geometry, properties: properties)) + "\n"
+    }
+
+    /// A JSON number: whole values without ".0", no negative zero.
+    static func number(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+
+    private func viewport() throws -> Viewport {
+        var viewport = device?.viewport ?? Viewport(width: 0, height: 0)
+        if let width { viewport.width = width }
+        if let height { viewport.height = height }
+        if let insets = try parsedInsets() { viewport.insets = insets }
+        return viewport
+    }
+
+    private func parsedInsets() throws -> EdgeInsets? {
+        guard let insets else { return nil }
+        let values = insets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.allSatisfy({ $0 != nil }), values.count == 4 || values.count == 1 else {
+            throw ValidationError("--insets takes top,right,bottom,left in points (e.g. 0,0,0,320) or one value, not '\(insets)'")
+        }
+        let numbers = values.map { $0! }
+        return numbers.count == 1
+            ? EdgeInsets(all: numbers[0])
+            : EdgeInsets(top: numbers[0], right: numbers[1], bottom: numbers[2], left: numbers[3])
+    }
+
+    private func parsedMarker() throws -> MarkerSize? {
+        guard let marker else { return nil }
+        let parts = marker.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1] else {
+            throw ValidationError("--marker takes WIDTHxHEIGHT in points (e.g. 32x40), not '\(marker)'")
+        }
+        return .pin(width: width, height: height)
+    }
+
+    private func write(_ text: String) throws {
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+        } catch {
+            standardError("mapctl extents: cannot write \(output): \(error.localizedDescription)")
+            throw ExitCode(74)
+        }
+    }
+}
+
+extension DevicePreset: ExpressibleByArgument {}
+
+/// Messages for people go to standard error.
+private func standardError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

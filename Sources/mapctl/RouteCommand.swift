@@ -1,0 +1,247 @@
+import ArgumentParser
+import Foundation
+import MapGeometry
+import MapRouting
+
+/// `mapctl route`: the best order of stop sites, as a route line and numbered markers.
+struct RouteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Order stop sites into the shortest route and write it as GeoJSON.",
+        discussion: """
+            Reads Point features (business objects). Objects at the same location (or within
+            --snap metres) become one stop whose items are the number of objects, or the sum of
+            their "items" properties. Writes a FeatureCollection: the route LineString with
+            distance_m, duration_s, stop_count, item_count, label and color; a "start" Point;
+            one Point per stop with sequence, items, label, object_ids, leg_distance_m,
+            leg_duration_s and arrival_s; and an "end" Point for --end.
+
+            --first and --last name object ids whose stops are visited before, or after, all
+            others. Without --start the route starts at the first stop. Costs are geodesic distances
+            times --detour-factor, driven at --speed, unless --matrix gives them.
+            --matrix FILE is JSON {"distances": [[…]], "durations": [[…]]} (durations optional,
+            estimated from --speed when absent; null marks an unreachable pair), rows and
+            columns in this order: the start (when --start is given), the stops in input
+            order after merging, the end (when --end is given).
+
+            Up to 15 stops the order is proven optimal; above, a local search runs for
+            --iterations steps (default: from the size), deterministic for a given --seed.
+            --time-limit caps the wall-clock time; when it stops the search first, a message
+            says so and the order may differ between runs.
+
+            Example:
+              mapctl route --start 24.9384,60.1699 --round-trip Data/stops.geojson > route.geojson
+            """
+    )
+
+    @Option(help: ArgumentHelp("Start position (default: the first stop).", valueName: "lon,lat"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("End position, after every stop.", valueName: "lon,lat"))
+    var end: String?
+
+    @Flag(name: .customLong("round-trip"), help: "Return to the start.")
+    var roundTrip = false
+
+    @Option(name: .customLong("time-limit"), help: ArgumentHelp("Wall-clock cap on the search.", valueName: "ms"))
+    var timeLimit: Int = 2000
+
+    @Option(help: ArgumentHelp("Object ids whose stops come first, before all others.", valueName: "id,id,…"))
+    var first: String?
+
+    @Option(help: ArgumentHelp("Object ids whose stops come last (before --end).", valueName: "id,id,…"))
+    var last: String?
+
+    @Option(help: "Local-search iterations (default: chosen from the number of stops).")
+    var iterations: Int?
+
+    @Option(help: "Seed of the local search.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("JSON cost matrix (see above).", valueName: "file"))
+    var matrix: String?
+
+    @Option(help: ArgumentHelp("Merge stops closer than this.", valueName: "metres"))
+    var snap: Double = 0
+
+    @Option(name: .customLong("detour-factor"), help: "Road distance ÷ geodesic distance, for estimated costs.")
+    var detourFactor: Double = 1.3
+
+    @Option(help: ArgumentHelp("Travel speed for estimated durations.", valueName: "km/h"))
+    var speed: Double = 30
+
+    @Option(help: "What the order minimises: distance or duration.")
+    var objective: String = "distance"
+
+    @Flag(help: "Indent the output.")
+    var pretty = false
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Argument(help: "GeoJSON file of stop Points, or - for standard input.")
+    var input: String
+
+    func validate() throws {
+        if end != nil && roundTrip { throw ValidationError("--end and --round-trip exclude each other") }
+        guard timeLimit > 0 else { throw ValidationError("--time-limit must be more than 0 ms") }
+        if let iterations, iterations < 0 { throw ValidationError("--iterations must be 0 or more") }
+        guard snap.isFinite && snap >= 0 else { throw ValidationError("--snap must be 0 or more metres") }
+        guard detourFactor.isFinite && detourFactor >= 1 else { throw ValidationError("--detour-factor must be 1 or more") }
+        guard speed.isFinite && speed > 0 else { throw ValidationError("--speed must be more than 0 km/h") }
+        guard ["distance", "duration"].contains(objective) else {
+            throw ValidationError("--objective must be distance or duration")
+        }
+        if let start { _ = try Self.position(start, option: "--start") }
+        if let end { _ = try Self.position(end, option: "--end") }
+    }
+
+    func run() throws {
+        let document: GeoJSONDocument
+        do {
+            let reader = GeoJSONReader()
+            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
+        } catch {
+            report("\(error)")
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        }
+        let sites: [StopSite]
+        do {
+            sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap)
+        } catch {
+            report("\(input): \(error)")
+            throw ExitCode(65)
+        }
+        guard !sites.isEmpty else {
+            report("\(input): no stops: the input has no Point features")
+            throw ExitCode(65)
+        }
+
+        let request = RouteRequest(
+            sites: sites,
+            start: try start.map { try Self.position($0, option: "--start") },
+            end: try end.map { .at(try Self.position($0, option: "--end")) } ?? (roundTrip ? .returnToStart : .anywhere),
+            firstSites: try siteIndices(first, in: sites, option: "--first"),
+            lastSites: try siteIndices(last, in: sites, option: "--last"),
+            objective: objective == "duration" ? .duration : .distance)
+        let options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: .milliseconds(timeLimit))
+        let route: PlannedRoute
+        do {
+            if let matrix {
+                route = try RoutePlanner.plan(request, matrices: try loadMatrices(matrix, places: request.places.count), options: options)
+            } else {
+                let provider = GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6)
+                route = try RoutePlanner.plan(request, provider: provider, options: options)
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            report("\(matrix ?? input): \(error)")
+            throw ExitCode(65)
+        }
+        if route.stoppedByTimeLimit {
+            report("the --time-limit of \(timeLimit) ms ended the search before its iterations: the order may differ between runs")
+        }
+        if isatty(2) != 0 { report(RouteFeatures.label(for: route) + (route.isProvenOptimal ? " (proven optimal)" : "")) }
+
+        var writerOptions = GeoJSONWriter.Options()
+        writerOptions.pretty = pretty
+        let collection = FeatureCollection(features: RouteFeatures.features(of: route))
+        do {
+            let bytes = GeoJSONWriter(options: writerOptions).encode(collection) + [0x0A]
+            if let output {
+                try Data(bytes).write(to: URL(fileURLWithPath: output))
+            } else {
+                try FileHandle.standardOutput.write(contentsOf: bytes)
+            }
+        } catch {
+            report("cannot write \(output ?? "standard output"): \(error.localizedDescription)")
+            throw ExitCode(74)
+        }
+    }
+
+    /// The sites holding the listed object ids.
+    private func siteIndices(_ list: String?, in sites: [StopSite], option: String) throws -> Set<Int> {
+        guard let list else { return [] }
+        var indices = Set<Int>()
+        for id in list.split(separator: ",").map(String.init) {
+            guard let index = sites.firstIndex(where: { $0.objectIds.contains(id) }) else {
+                report("\(option): no stop holds object id '\(id)'")
+                throw ExitCode(65)
+            }
+            indices.insert(index)
+        }
+        return indices
+    }
+
+    /// Parses "lon,lat" into a geographic position.
+    static func position(_ text: String, option: String) throws -> Position {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
+            throw ValidationError("\(option) must be lon,lat in degrees, for example 24.9384,60.1699; found '\(text)'")
+        }
+        do {
+            return try Position(longitude: longitude, latitude: latitude)
+        } catch {
+            throw ValidationError("\(option) \(text): \(error)")
+        }
+    }
+
+    /// Reads the --matrix file. Foundation's JSONSerialization is fine here: the file is a
+    /// small matrix, not GeoJSON, and the project's JSON scanner is not public API.
+    private func loadMatrices(_ path: String, places: Int) throws -> TravelMatrices {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            report("\(path): cannot read the matrix file")
+            throw ExitCode(66)
+        }
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            report("\(path): not valid JSON: \(error.localizedDescription)")
+            throw ExitCode(65)
+        }
+        guard let root = object as? [String: Any], let distances = root["distances"] else {
+            report("\(path): expected an object with a \"distances\" array of rows")
+            throw ExitCode(65)
+        }
+        let distanceMatrix = try matrix(distances, name: "distances", places: places, path: path)
+        let durationMatrix: CostMatrix
+        if let durations = root["durations"] {
+            durationMatrix = try matrix(durations, name: "durations", places: places, path: path)
+        } else {
+            durationMatrix = try CostMatrix(count: places, values: distanceMatrix.values.map { $0 / (speed / 3.6) })
+        }
+        return try TravelMatrices(distances: distanceMatrix, durations: durationMatrix)
+    }
+
+    private func matrix(_ value: Any, name: String, places: Int, path: String) throws -> CostMatrix {
+        guard let rows = value as? [Any], rows.count == places else {
+            report("\(path): \(name) must have \(places) rows (start, stops in input order, end), found \((value as? [Any])?.count ?? 0)")
+            throw ExitCode(65)
+        }
+        var values: [Double] = []
+        values.reserveCapacity(places * places)
+        for (rowIndex, row) in rows.enumerated() {
+            guard let cells = row as? [Any], cells.count == places else {
+                report("\(path): \(name)[\(rowIndex)] must have \(places) numbers")
+                throw ExitCode(65)
+            }
+            for (column, cell) in cells.enumerated() {
+                if cell is NSNull { values.append(.infinity); continue }
+                // JSON true/false arrive as a boolean NSNumber subclass: reject them by type name.
+                guard let number = cell as? NSNumber, !String(describing: type(of: cell)).contains("Boolean") else {
+                    report("\(path): \(name)[\(rowIndex)][\(column)] must be a number or null (unreachable)")
+                    throw ExitCode(65)
+                }
+                values.append(number.doubleValue)
+            }
+        }
+        do { return try CostMatrix(count: places, values: values) } catch {
+            report("\(path): \(name): \(error)")
+            throw ExitCode(65)
+        }
+    }
+
+    private func report(_ message: String) {
+        FileHandle.standardError.write(Data(("mapctl route: " + message + "\n").utf8))
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+@testable import MapRouting
+
+/// Each local-search operator alone: it keeps a valid tour, its running cost equals the
+/// recomputed cost, and a kick followed by an undo restores the tour exactly.
+@Suite("Search operators")
+struct SearchOperatorTests {
+    static func tour(symmetric: Bool, seed: UInt64) throws -> SearchTour {
+        let costs = Fixtures.randomMatrix(count: 40, symmetric: symmetric, seed: seed)
+        let model = CycleModel(try TourProblem(costs: costs))
+        var random = RandomSource(seed: seed)
+        var order = Array(0..<model.table.size)
+        for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+        return SearchTour(model: model, neighbours: NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: 8), initialOrder: order)
+    }
+
+    static func isPermutation(_ tour: SearchTour) -> Bool { tour.nodes.sorted() == Array(0..<tour.count) }
+
+    @Test(arguments: [true, false])
+    func eachOperatorImprovesAndKeepsItsCostExact(symmetric: Bool) throws {
+        let operators: [(String, (SearchTour, Int) -> Bool)] = [
+            ("2-opt", { $0.improveByTwoOpt($1) }),
+            ("Or-opt", { $0.improveByOrOpt($1) }),
+            ("Or-3opt", { $0.improveByOrThreeOpt($1) }),
+        ]
+        for (name, apply) in operators {
+            let tour = try Self.tour(symmetric: symmetric, seed: 3)
+            let start = tour.cost
+            var moves = 0
+            for node in 0..<tour.count where apply(tour, node) {
+                moves += 1
+                #expect(Self.isPermutation(tour), "\(name)")
+                #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6, "\(name)")
+            }
+            #expect(moves > 0, "\(name) found no improving move on a random tour")
+            #expect(tour.cost < start, "\(name)")
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func localSearchThenKickAndUndoRestoresTheTour(symmetric: Bool) throws {
+        let tour = try Self.tour(symmetric: symmetric, seed: 4)
+        tour.enqueueAll()
+        tour.runLocalSearch()
+        #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
+        var random = RandomSource(seed: 9)
+        for _ in 0..<20 {
+            let before = tour.nodes, cost = tour.cost
+            tour.startJournal()
+            tour.kickDoubleBridge(random: &random, maxSegment: 10)
+            #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
+            tour.runLocalSearch()
+            #expect(Self.isPermutation(tour))
+            tour.undoJournal()
+            tour.cost = cost
+            #expect(tour.nodes == before)
+        }
+    }
+
+    @Test func constructionsVisitEveryNodeOnceFromTheStart() throws {
+        for symmetric in [true, false] {
+            let costs = Fixtures.randomMatrix(count: 60, symmetric: symmetric, seed: 12)
+            let model = CycleModel(try TourProblem(costs: costs, start: 5, end: .anywhere))
+            let neighbours = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: 8)
+            let builds = [
+                GreedyEdgeTour.build(table: model.table, neighbours: neighbours, start: model.start),
+                NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start),
+            ]
+            for tour in builds {
+                #expect(tour.first == 5)
+                #expect(tour.sorted() == Array(0..<model.table.size))
+            }
+        }
+    }
+}
