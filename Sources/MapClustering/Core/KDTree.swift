@@ -189,3 +189,50 @@ extension KDTree {
         return copy
     }
 }
+
+extension KDTree {
+    /// Distance from (`x`, `y`) to the nearest item other than `excluded`, if one lies within
+    /// `maxRadius` (branch and bound: the nearer side of each split first, the farther side
+    /// only while it can still hold something closer).
+    func nearestDistance(x qx: Double, y qy: Double, maxRadius: Double, excluding excluded: UInt32) -> Double? {
+        guard !items.isEmpty else { return nil }
+        var best2 = maxRadius * maxRadius
+        var found = false
+        items.withUnsafeBufferPointer { items in
+            withUnsafeTemporaryAllocation(of: (Int32, Int32, Int32, Double).self, capacity: 128) { stack in
+                stack[0] = (0, Int32(items.count - 1), 0, 0)
+                var top = 1
+                while top > 0 {
+                    top -= 1
+                    let (l, rr, a, bound) = stack[top]
+                    if bound > best2 { continue }
+                    let left = Int(l), right = Int(rr), axis = Int(a)
+                    if right - left <= nodeSize {
+                        var i = left
+                        while i <= right {
+                            let item = items[i]
+                            let dx = Double(item.x) - qx, dy = Double(item.y) - qy
+                            let d2 = dx * dx + dy * dy
+                            if d2 <= best2 && item.id != excluded { best2 = d2; found = true }
+                            i += 1
+                        }
+                        continue
+                    }
+                    let m = (left + right) >> 1
+                    let item = items[m]
+                    let dx = Double(item.x) - qx, dy = Double(item.y) - qy
+                    let d2 = dx * dx + dy * dy
+                    if d2 <= best2 && item.id != excluded { best2 = d2; found = true }
+                    let split = axis == 0 ? qx - Double(item.x) : qy - Double(item.y)
+                    let lower = (Int32(left), Int32(m - 1), Int32(1 - axis))
+                    let upper = (Int32(m + 1), Int32(right), Int32(1 - axis))
+                    // Far side first on the stack, so the near side is searched first.
+                    let (near, far) = split < 0 ? (lower, upper) : (upper, lower)
+                    stack[top] = (far.0, far.1, far.2, split * split); top += 1
+                    stack[top] = (near.0, near.1, near.2, bound); top += 1
+                }
+            }
+        }
+        return found ? best2.squareRoot() : nil
+    }
+}
