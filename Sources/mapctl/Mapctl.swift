@@ -15,6 +15,7 @@ struct Mapctl: ParsableCommand {
         version: MapctlVersion.string,
         // One subcommand a line, so that branches adding commands merge cleanly.
         subcommands: [
+            ClusterCommand.self,
             ConvertCommand.self,
             ExtentsCommand.self,
             ValidateCommand.self,

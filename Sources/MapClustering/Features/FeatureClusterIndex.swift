@@ -1,0 +1,211 @@
+import MapGeometry
+
+/// Clustering of a GeoJSON FeatureCollection: markers per zoom as GeoJSON features with
+/// supercluster's property names (`cluster`, `cluster_id`, `point_count`,
+/// `point_count_abbreviated`) plus `types`, `colocated`, `expansion_zoom` and simplestyle
+/// colours (`marker-color`; `stroke`/`fill` for lines and polygons).
+///
+/// Point features are clustered; lines and polygons pass through viewport results, or join
+/// the clustering at their point on surface (``FeatureClusterOptions/clusterShapes``).
+/// Features without geometry are left out. Immutable and `Sendable` once built.
+public struct FeatureClusterIndex: Sendable {
+    public let options: FeatureClusterOptions
+    /// The clustering of the point features (original index = feature index).
+    public let index: ClusterIndex
+    private let features: [Feature]
+    /// Features shown as they are in every viewport: index and bounding box.
+    private let passThrough: [(feature: Int, box: BoundingBox)]
+    private let styles: [String: ClusterStyle.TypeStyle]
+    private let allTypes: [String]
+
+    /// Clusters `collection`.
+    /// - Throws: ``ClusterError`` for bad options or a feature that cannot be placed.
+    public init(_ collection: FeatureCollection, options: FeatureClusterOptions = FeatureClusterOptions()) throws(ClusterError) {
+        self.options = options
+        features = collection.features
+        var input = ClusterInput(measureNames: options.measures)
+        input.reserveCapacity(features.count)
+        var passThrough: [(Int, BoundingBox)] = []
+        var groups: [JSONValue?: UInt32] = [:]
+        var types = Set<String>()
+
+        for (index, feature) in features.enumerated() {
+            guard let geometry = feature.geometry else { continue }
+            let type = feature.typeProperty ?? ""
+            types.insert(type)
+            let position: Position?
+            if case .point(let point) = geometry {
+                position = point
+            } else if options.clusterShapes {
+                position = try Self.representativePoint(of: geometry, feature: index)
+            } else {
+                position = nil
+            }
+            guard let position else {
+                if let box = geometry.boundingBox { passThrough.append((index, box)) }
+                continue
+            }
+            var group: UInt32 = 0
+            if case .property(let key) = options.grouping {
+                let value = feature.properties.value(key)
+                if let known = groups[value] {
+                    group = known
+                } else {
+                    group = UInt32(groups.count)
+                    groups[value] = group
+                }
+            }
+            let values = options.measures.map { feature.properties.number($0) ?? .nan }
+            do {
+                try input.append(position, type: type, group: group, originalIndex: index, measures: values)
+            } catch {
+                // Report the feature's index, not the position among the points.
+                if case .invalidPoint(_, let reason) = error { throw .invalidPoint(index: index, reason: reason) }
+                throw error
+            }
+        }
+        input.objectCount = features.count
+        index = try ClusterIndex(points: input, options: options.cluster)
+        self.passThrough = passThrough
+        allTypes = types.sorted()
+        styles = options.style.resolved(for: allTypes)
+    }
+
+    /// The point a line or polygon takes part in clustering at: GEOS's point on surface
+    /// (on the line or inside the polygon), falling back to the first position.
+    static func representativePoint(of geometry: Geometry, feature: Int) throws(ClusterError) -> Position? {
+        if let point = try? geometry.pointOnSurface() { return point }
+        var first: Position?
+        geometry.forEachPosition { if first == nil { first = $0 } }
+        return first
+    }
+
+    // MARK: Queries
+
+    /// The features to draw at `zoom` inside `box`: markers (clusters and single objects) first,
+    /// in index order, then the lines and polygons whose bounding box meets `box`, in input order.
+    public func features(zoom: Double, in box: BoundingBox = .world) -> FeatureCollection {
+        let markers = index.markers(in: box, zoom: zoom)
+        var result = markers.map(feature(for:))
+        result.append(contentsOf: passingShapes(in: box).map(styledShape))
+        return FeatureCollection(features: result)
+    }
+
+    /// The features of tile `z/x/y` with a buffer in pixels (default: the radius); markers only
+    /// carry their longitude/latitude, as ``features(zoom:in:)``.
+    public func tileFeatures(z: Int, x: Int, y: Int, buffer: Double? = nil) throws(ClusterError) -> FeatureCollection {
+        let tile = try index.tile(z: z, x: x, y: y, buffer: buffer)
+        var result = tile.map { feature(for: $0.marker) }
+        if let bounds = try? Tile(x: x, y: y, z: z).bounds {
+            result.append(contentsOf: passingShapes(in: bounds).map(styledShape))
+        }
+        return FeatureCollection(features: result)
+    }
+
+    /// The legend of what ``features(zoom:in:)`` shows: one entry per type present.
+    public func legend(zoom: Double, in box: BoundingBox = .world) -> [LegendEntry] {
+        var counts: [String: Int] = [:]
+        for marker in index.markers(in: box, zoom: zoom) {
+            for part in index.typeBreakdown(of: marker) { counts[part.type, default: 0] += part.count }
+        }
+        for shape in passingShapes(in: box) { counts[features[shape].typeProperty ?? "", default: 0] += 1 }
+        return Legend.entries(counts: counts, style: options.style, allTypes: allTypes)
+    }
+
+    /// The original features of a cluster, paged in a stable order.
+    public func members(of id: Int, limit: Int = 10, offset: Int = 0) throws(ClusterError) -> [Feature] {
+        try index.members(of: id, limit: limit, offset: offset).map { features[$0] }
+    }
+
+    /// The markers one zoom below the cluster that make it up, as features.
+    public func children(of id: Int) throws(ClusterError) -> FeatureCollection {
+        FeatureCollection(features: try index.children(of: id).map(feature(for:)))
+    }
+
+    public func expansionZoom(of id: Int) throws(ClusterError) -> Int? {
+        try index.expansionZoom(of: id)
+    }
+
+    /// The style of a type (explicit or from the default palette).
+    public func style(for type: String) -> ClusterStyle.TypeStyle {
+        styles[type] ?? options.style.style(for: type, among: allTypes)
+    }
+
+    /// The colour of a marker: its type's when all its objects share one, else the neutral colour.
+    public func color(of marker: Marker) -> String {
+        index.soleType(of: marker).map { style(for: $0).color } ?? options.style.neutralColor
+    }
+
+    // MARK: Output features
+
+    /// A marker as a GeoJSON feature (a single object: its own feature plus `marker-color`).
+    public func feature(for marker: Marker) -> Feature {
+        guard marker.isCluster else {
+            return styled(features[marker.id])
+        }
+        let count = marker.count
+        var properties: [(String, JSONValue)] = [
+            ("cluster", true),
+            ("cluster_id", .number(Double(marker.id))),
+            ("point_count", .number(Double(count))),
+            ("point_count_abbreviated", Self.abbreviated(count)),
+            ("types", .object(JSONObject(index.typeBreakdown(of: marker).map { ($0.type, .number(Double($0.count))) }))),
+            ("colocated", .bool(marker.kind == .colocated)),
+            ("expansion_zoom", (try? index.expansionZoom(of: marker.id)).flatMap { $0 }.map { .number(Double($0)) } ?? .null),
+            ("marker-color", .string(color(of: marker))),
+        ]
+        for measure in index.measures(of: marker) {
+            let hasValues = measure.valueCount > 0
+            properties.append(("\(measure.name)_sum", hasValues ? .number(measure.sum) : .null))
+            properties.append(("\(measure.name)_min", hasValues ? .number(measure.minimum) : .null))
+            properties.append(("\(measure.name)_max", hasValues ? .number(measure.maximum) : .null))
+            properties.append(("\(measure.name)_mean", hasValues ? .number(measure.mean) : .null))
+        }
+        return Feature(
+            id: FeatureIdentifier(marker.id),
+            geometry: .point(Position(uncheckedLongitude: marker.longitude, latitude: marker.latitude)),
+            properties: Properties(properties))
+    }
+
+    /// supercluster's `point_count_abbreviated`: 999, 1.2k, 12k.
+    static func abbreviated(_ count: Int) -> JSONValue {
+        if count >= 10_000 { return .string("\(Int((Double(count) / 1000).rounded()))k") }
+        if count >= 1000 {
+            let tenths = Int((Double(count) / 100).rounded())
+            return .string(tenths % 10 == 0 ? "\(tenths / 10)k" : "\(tenths / 10).\(tenths % 10)k")
+        }
+        return .number(Double(count))
+    }
+
+    private func passingShapes(in box: BoundingBox) -> [Int] {
+        passThrough.filter { Self.intersects($0.box, box) }.map(\.feature)
+    }
+
+    private func styledShape(_ feature: Int) -> Feature { styled(features[feature]) }
+
+    /// The feature with its type colour under the simplestyle name its geometry uses.
+    private func styled(_ feature: Feature) -> Feature {
+        var feature = feature
+        let color = JSONValue.string(style(for: feature.typeProperty ?? "").color)
+        switch feature.geometry {
+        case .lineString, .multiLineString:
+            feature.properties.set("stroke", color)
+        case .polygon, .multiPolygon:
+            feature.properties.set("stroke", color)
+            feature.properties.set("fill", color)
+        default:
+            feature.properties.set("marker-color", color)
+        }
+        return feature
+    }
+
+    /// True when two longitude/latitude boxes overlap (either may cross the antimeridian).
+    static func intersects(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
+        guard a.south <= b.north, b.south <= a.north else { return false }
+        func intervals(_ box: BoundingBox) -> [(Double, Double)] {
+            box.crossesAntimeridian ? [(box.west, 180), (-180, box.east)] : [(box.west, box.east)]
+        }
+        for (w1, e1) in intervals(a) { for (w2, e2) in intervals(b) where w1 <= e2 && w2 <= e1 { return true } }
+        return false
+    }
+}

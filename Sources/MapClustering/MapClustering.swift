@@ -1,1 +1,0 @@
-/// Zoom-level clustering of map markers (see issue "Clustering").

@@ -1,0 +1,138 @@
+import Foundation
+
+/// Colours, titles and symbols per object type, and the neutral colour of mixed clusters.
+///
+/// A marker whose objects all have one type takes that type's colour; a cluster of several
+/// types takes ``neutralColor``. Types the style does not list get the default palette.
+///
+/// Style file (JSON; `"color"` may also be spelled `"colour"`):
+/// ```json
+/// {
+///   "neutral": "#848F94",
+///   "types": {
+///     "shop":       {"color": "#5899DA", "title": "Shops", "symbol": "cart"},
+///     "restaurant": {"color": "#E8743B", "title": "Restaurants"}
+///   }
+/// }
+/// ```
+public struct ClusterStyle: Hashable, Sendable {
+    /// How one type is drawn and named.
+    public struct TypeStyle: Hashable, Sendable {
+        /// `#RRGGBB`.
+        public var color: String
+        /// Legend title.
+        public var title: String
+        /// Optional symbol name for the front end's icon set.
+        public var symbol: String?
+
+        public init(color: String, title: String, symbol: String? = nil) {
+            self.color = color
+            self.title = title
+            self.symbol = symbol
+        }
+    }
+
+    /// The 11 qualitative colours of the SAP Fiori chart palette, assigned to types in sorted order.
+    public static let fioriPalette = [
+        "#5899DA", "#E8743B", "#19A979", "#ED4A7B", "#945ECF", "#13A4B4",
+        "#525DF4", "#BF399E", "#6C8893", "#EE6868", "#2F6497",
+    ]
+    /// The neutral colour of clusters with several types.
+    public static let defaultNeutralColor = "#848F94"
+
+    /// Styles given explicitly (from a style file or code).
+    public var types: [String: TypeStyle]
+    public var neutralColor: String
+
+    public init(types: [String: TypeStyle] = [:], neutralColor: String = Self.defaultNeutralColor) {
+        self.types = types
+        self.neutralColor = neutralColor
+    }
+
+    /// The style of `type`: the explicit one, else a palette colour by the type's rank in the
+    /// sorted `allTypes` (cycling after 11), titled with the type name.
+    public func style(for type: String, among allTypes: [String]) -> TypeStyle {
+        if let explicit = types[type] { return explicit }
+        let unstyled = allTypes.filter { types[$0] == nil }.sorted()
+        let rank = unstyled.firstIndex(of: type) ?? 0
+        return TypeStyle(color: Self.fioriPalette[rank % Self.fioriPalette.count], title: type)
+    }
+
+    /// Styles for every type in `allTypes` at once (the palette assignment done once).
+    public func resolved(for allTypes: [String]) -> [String: TypeStyle] {
+        var result = types
+        let unstyled = Set(allTypes).filter { types[$0] == nil }.sorted()
+        for (rank, type) in unstyled.enumerated() {
+            result[type] = TypeStyle(color: Self.fioriPalette[rank % Self.fioriPalette.count], title: type)
+        }
+        return result
+    }
+
+    /// Reads a style file (format above).
+    /// - Throws: ``ClusterStyleError`` naming the file, the member and what to fix.
+    public init(contentsOf url: URL) throws(ClusterStyleError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ClusterStyleError(file: url.path, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        try self.init(json: data, fileName: url.path)
+    }
+
+    /// Reads a style from JSON bytes (format above).
+    public init(json data: Data, fileName: String = "style") throws(ClusterStyleError) {
+        let file: StyleFile
+        do {
+            file = try JSONDecoder().decode(StyleFile.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw ClusterStyleError(file: fileName, message: "not valid JSON: \(context.debugDescription)")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ClusterStyleError(file: fileName, message: "\(Self.path(context.codingPath)) needs \"\(key.stringValue)\"")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw ClusterStyleError(file: fileName, message: "\(Self.path(context.codingPath)): \(context.debugDescription)")
+        } catch {
+            throw ClusterStyleError(file: fileName, message: "\(error)")
+        }
+        var types: [String: TypeStyle] = [:]
+        for (type, entry) in file.types ?? [:] {
+            guard let color = entry.color ?? entry.colour else {
+                throw ClusterStyleError(file: fileName, message: "types.\(type) needs \"color\" (for example \"#5899DA\")")
+            }
+            guard Self.isHexColor(color) else {
+                throw ClusterStyleError(file: fileName, message: "types.\(type).color \"\(color)\" is not #RRGGBB")
+            }
+            types[type] = TypeStyle(color: color, title: entry.title ?? type, symbol: entry.symbol)
+        }
+        let neutral = file.neutral ?? Self.defaultNeutralColor
+        guard Self.isHexColor(neutral) else {
+            throw ClusterStyleError(file: fileName, message: "neutral \"\(neutral)\" is not #RRGGBB")
+        }
+        self.init(types: types, neutralColor: neutral)
+    }
+
+    static func isHexColor(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.count == 7 && scalars[0] == "#" && scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
+    }
+
+    private struct StyleFile: Decodable {
+        var neutral: String?
+        var types: [String: Entry]?
+        struct Entry: Decodable {
+            var color: String?
+            var colour: String?
+            var title: String?
+            var symbol: String?
+        }
+    }
+}
+
+/// A style file that cannot be used: which file and what to fix.
+public struct ClusterStyleError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    public var description: String { "\(file): \(message)" }
+}

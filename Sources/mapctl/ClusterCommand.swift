@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import MapClustering
+import MapGeometry
+
+/// `mapctl cluster`: the markers of a zoom level, or the members, children or expansion zoom
+/// of one cluster, or the legend of a view.
+struct ClusterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cluster",
+        abstract: "Cluster point features by zoom level (supercluster semantics) with type colours.",
+        discussion: """
+            Prints a FeatureCollection of the markers visible at --zoom (inside --bbox if given).
+            A cluster has supercluster's properties (cluster, cluster_id, point_count,
+            point_count_abbreviated) plus types (objects per type), colocated, expansion_zoom and
+            marker-color: the type's colour when all its objects share one type, otherwise the
+            neutral colour. Single objects keep their id and properties and get marker-color;
+            lines and polygons pass through with stroke/fill in their type's colour.
+            Colours come from --style (JSON: {"neutral": "#848F94", "types": {"shop":
+            {"color": "#5899DA", "title": "Shops", "symbol": "cart"}}}) or the SAP Fiori palette.
+
+            Examples:
+              mapctl cluster --zoom 12 Data/objects.geojson
+              mapctl cluster --zoom 15 --bbox 24.93,60.16,24.96,60.18 --group-by type Data/objects.geojson
+              mapctl cluster --members 16455 --limit 20 --offset 20 Data/objects.geojson
+              mapctl cluster --expansion-zoom 16455 Data/objects.geojson
+              mapctl cluster --zoom 12 --legend Data/objects.geojson
+            Cluster ids are stable: the same file and options give the same ids.
+            """
+    )
+
+    @Option(help: "Zoom level of the view (fractions allowed; the integer part picks the clustering).")
+    var zoom: Double?
+
+    @Option(help: "View box as west,south,east,north in degrees; west > east crosses the antimeridian.")
+    var bbox: String?
+
+    @Option(help: "A tile z/x/y (with a buffer of --radius pixels) instead of --zoom/--bbox.")
+    var tile: String?
+
+    @Option(help: "Cluster radius in pixels.") var radius: Double = 40
+    @Option(help: "Tile extent the radius is measured in.") var extent: Double = 512
+    @Option(name: .customLong("min-zoom"), help: "Lowest zoom with its own clustering.") var minZoom: Int = 0
+    @Option(name: .customLong("max-zoom"), help: "Highest zoom that clusters.") var maxZoom: Int = 16
+    @Option(name: .customLong("min-points"), help: "Least number of objects in a cluster.") var minPoints: Int = 2
+
+    @Option(help: "Style file (JSON) with colours, titles and symbols per type.")
+    var style: String?
+
+    @Option(name: .customLong("group-by"), help: "Cluster only objects with the same value of this property (e.g. type).")
+    var groupBy: String?
+
+    @Option(name: .customLong("measure"), help: "Numeric property to sum/min/max/mean per cluster (repeatable).")
+    var measures: [String] = []
+
+    @Flag(name: .customLong("cluster-shapes"), help: "Let lines and polygons join clusters at their point on surface.")
+    var clusterShapes = false
+
+    @Option(help: "Print the member features of this cluster id (paged with --limit/--offset).")
+    var members: Int?
+
+    @Option(help: "Print the markers one zoom below this cluster id.")
+    var children: Int?
+
+    @Option(name: .customLong("expansion-zoom"), help: "Print the zoom at which this cluster id splits (null: colocated).")
+    var expansionZoom: Int?
+
+    @Option(help: "Members per page.") var limit: Int = 10
+    @Option(help: "Members to skip.") var offset: Int = 0
+
+    @Flag(help: "Print the legend of the view (--zoom, --bbox) instead of the features.")
+    var legend = false
+
+    @Flag(help: "Indent the output.") var pretty = false
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Argument(help: "GeoJSON file, or - for standard input.")
+    var input: String
+
+    func validate() throws {
+        let clusterQueries = [members, children, expansionZoom].compactMap { $0 }.count
+        if clusterQueries > 1 { throw ValidationError("give only one of --members, --children, --expansion-zoom") }
+        if clusterQueries == 1 && (legend || zoom != nil || bbox != nil || tile != nil) {
+            throw ValidationError("--members, --children and --expansion-zoom take a cluster id, not --zoom, --bbox, --tile or --legend")
+        }
+        if clusterQueries == 0 && zoom == nil && tile == nil {
+            throw ValidationError("give --zoom (or --tile z/x/y), e.g. mapctl cluster --zoom 12 Data/objects.geojson")
+        }
+        if tile != nil && (zoom != nil || bbox != nil) { throw ValidationError("--tile replaces --zoom and --bbox; give one or the other") }
+        if let zoom, !zoom.isFinite || zoom < 0 || zoom > 30 { throw ValidationError("--zoom must be between 0 and 30, got \(zoom)") }
+        if limit < 0 || offset < 0 { throw ValidationError("--limit and --offset must not be negative") }
+        _ = try parsedBox()
+        _ = try parsedTile()
+        do { try options().validate() } catch { throw ValidationError("\(error)") }
+    }
+
+    func run() throws {
+        let style: ClusterStyle
+        if let path = self.style {
+            do { style = try ClusterStyle(contentsOf: URL(fileURLWithPath: path)) } catch {
+                fail("\(error)", status: FileManager.default.isReadableFile(atPath: path) ? 65 : 66)
+            }
+        } else {
+            style = ClusterStyle()
+        }
+        var readerOptions = GeoJSONReader.Options()
+        readerOptions.lenient = false
+        let reader = GeoJSONReader(options: readerOptions)
+        let document: GeoJSONDocument
+        do {
+            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
+        } catch {
+            fail("\(error)", status: error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        }
+        let featureOptions = FeatureClusterOptions(
+            cluster: options(), grouping: groupBy.map { .property($0) } ?? .none, measures: measures,
+            clusterShapes: clusterShapes, style: style)
+        let index: FeatureClusterIndex
+        do { index = try FeatureClusterIndex(document.featureCollection, options: featureOptions) } catch {
+            fail("\(error)", status: 65)
+        }
+
+        var writerOptions = GeoJSONWriter.Options()
+        writerOptions.pretty = pretty
+        let writer = GeoJSONWriter(options: writerOptions)
+        do {
+            if let id = members {
+                write(writer.encode(FeatureCollection(features: try index.members(of: id, limit: limit, offset: offset))))
+            } else if let id = children {
+                write(writer.encode(try index.children(of: id)))
+            } else if let id = expansionZoom {
+                let zoom = try index.expansionZoom(of: id)
+                write(Array("{\"cluster_id\":\(id),\"expansion_zoom\":\(zoom.map(String.init) ?? "null")}\n".utf8))
+            } else if let (z, x, y) = try parsedTile() {
+                write(writer.encode(try index.tileFeatures(z: z, x: x, y: y)))
+            } else if legend {
+                write(try legendJSON(index.legend(zoom: zoom!, in: parsedBox() ?? .world)))
+            } else {
+                write(writer.encode(index.features(zoom: zoom!, in: try parsedBox() ?? .world)))
+            }
+        } catch let error as ClusterError {
+            if case .unknownCluster = error { fail("\(error)", status: 64) }
+            fail("\(error)", status: 65)
+        }
+    }
+
+    private func options() -> ClusterOptions {
+        ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
+    }
+
+    private func parsedBox() throws -> BoundingBox? {
+        guard let bbox else { return nil }
+        let parts = bbox.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let west = parts[0], let south = parts[1], let east = parts[2], let north = parts[3] else {
+            throw ValidationError("--bbox must be four numbers west,south,east,north, e.g. 24.93,60.16,24.96,60.18; got \(bbox)")
+        }
+        do { return try BoundingBox(west: west, south: south, east: east, north: north) } catch {
+            throw ValidationError("--bbox \(bbox): \(error)")
+        }
+    }
+
+    private func parsedTile() throws -> (Int, Int, Int)? {
+        guard let tile else { return nil }
+        let parts = tile.split(separator: "/").map { Int($0) }
+        guard parts.count == 3, let z = parts[0], let x = parts[1], let y = parts[2] else {
+            throw ValidationError("--tile must be z/x/y, e.g. 12/2331/1185; got \(tile)")
+        }
+        do { _ = try Tile(x: x, y: y, z: z) } catch { throw ValidationError("--tile \(tile): \(error)") }
+        return (z, x, y)
+    }
+
+    private func legendJSON(_ entries: [LegendEntry]) throws -> [UInt8] {
+        struct Entry: Encodable { var type, title, color: String; var symbol: String?; var count: Int }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(entries.map { Entry(type: $0.type, title: $0.title, color: $0.color, symbol: $0.symbol, count: $0.count) })
+        return Array(data) + [0x0A]
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        do {
+            if let output {
+                try Data(bytes).write(to: URL(fileURLWithPath: output))
+            } else {
+                try FileHandle.standardOutput.write(contentsOf: bytes)
+            }
+        } catch {
+            fail("cannot write \(output ?? "standard output"): \(error)", status: 74)
+        }
+    }
+
+    private func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("mapctl cluster: \(message)\n".utf8))
+        Foundation.exit(status)
+    }
+}
