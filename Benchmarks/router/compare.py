@@ -55,8 +55,8 @@ def optima():
     return {r[0]: int(r[3]) for r in rows}
 
 
-def ours(name, budgets, runs):
-    out = subprocess.run([BENCH, TSPLIB, name, ",".join(map(str, budgets)), str(runs)],
+def ours(name, budgets, runs, bench=BENCH):
+    out = subprocess.run([bench, TSPLIB, name, ",".join(map(str, budgets)), str(runs)],
                          capture_output=True, text=True, check=True).stdout
     result = {}
     for line in out.splitlines():
@@ -91,6 +91,7 @@ def main():
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--lkh-runs", type=int, default=10)
     p.add_argument("--no-lkh", action="store_true")
+    p.add_argument("--baseline", help="another RouterBench binary (e.g. an older commit's build), run alongside")
     a = p.parse_args()
     budgets = [int(b) for b in a.budgets.split(",")]
     best = optima()
@@ -100,6 +101,7 @@ def main():
         d = read_tsplib(name)
         opt = best[name]
         mine = ours(name, budgets, a.runs)
+        base = ours(name, budgets, a.runs, a.baseline) if a.baseline else None
         lkh = None
         if not a.no_lkh:
             tour, secs = lkh_run(d, a.lkh_runs)
@@ -112,7 +114,12 @@ def main():
             means.setdefault(("ours", b), []).append(our_gap)
             means.setdefault(("fast-tsp", b), []).append(fast_gap)
             lk = "%.3f %.3f" % lkh if lkh else "-"
-            print("%s %d %d | %.3f %.3f | %.3f %.3f | %s" % (name, len(d), b, our_gap, our_t, fast_gap, fast_t, lk),
+            bl = ""
+            if base:
+                base_gap = statistics.median(g for g, _ in base[b])
+                means.setdefault(("baseline", b), []).append(base_gap)
+                bl = " | baseline %.3f" % base_gap
+            print("%s %d %d | %.3f %.3f | %.3f %.3f | %s%s" % (name, len(d), b, our_gap, our_t, fast_gap, fast_t, lk, bl),
                   flush=True)
         if lkh:
             means.setdefault(("LKH", 0), []).append(lkh[0])

@@ -16,15 +16,20 @@ def main():
     p.add_argument("--budgets", default="2,5,20,200")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--lkh-runs", type=int, default=10)
+    p.add_argument("--baseline", help="another RouterBench binary (e.g. an older commit's build), run alongside")
     a = p.parse_args()
     budgets = [int(b) for b in a.budgets.split(",")]
     out = tempfile.mkdtemp()
-    lines = subprocess.run([BENCH, "--stops", os.path.join(ROOT, "Data", "stops.geojson"), a.sizes, a.budgets,
-                            str(a.runs), out], capture_output=True, text=True, check=True).stdout.splitlines()
-    ours = {}
-    for line in lines:
-        f = line.split()
-        ours.setdefault((int(f[1]), int(f[2])), []).append((float(f[4]), float(f[3])))
+    def run(bench):
+        lines = subprocess.run([bench, "--stops", os.path.join(ROOT, "Data", "stops.geojson"), a.sizes, a.budgets,
+                                str(a.runs), out], capture_output=True, text=True, check=True).stdout.splitlines()
+        result = {}
+        for line in lines:
+            f = line.split()
+            result.setdefault((int(f[1]), int(f[2])), []).append((float(f[4]), float(f[3])))
+        return result
+    ours = run(BENCH)
+    base = run(a.baseline) if a.baseline else None
     print("stops budget_ms | LKH best (time_s) | ours median length (time_s, runs at LKH) | fast-tsp median length (time_s, runs at LKH)")
     for size in [int(s) for s in a.sizes.split(",")]:
         d = np.array(json.load(open(os.path.join(out, "stops-%d.json" % size))), dtype=np.int64)
@@ -39,7 +44,9 @@ def main():
                 statistics.median(l for l, _ in mine), statistics.median(t for _, t in mine),
                 sum(1 for l, _ in mine if l <= best), len(mine),
                 statistics.median(fast_len), statistics.median(s for _, s in fast),
-                sum(1 for l in fast_len if l <= best), len(fast_len)), flush=True)
+                sum(1 for l in fast_len if l <= best), len(fast_len))
+              + (" | baseline %d/%d at LKH" % (sum(1 for l, _ in base[(size, b)] if l <= best), len(base[(size, b)]))
+                 if base else ""), flush=True)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ struct SearchOperatorTests {
             ("2-opt", { $0.improveByTwoOpt($1) }),
             ("Or-opt", { $0.improveByOrOpt($1) }),
             ("Or-3opt", { $0.improveByOrThreeOpt($1) }),
-        ]
+        ] + (symmetric ? [("3-opt", { $0.improveByThreeOpt($1) })] : [])
         for (name, apply) in operators {
             let tour = try Self.tour(symmetric: symmetric, seed: 3)
             let start = tour.cost

@@ -18,6 +18,12 @@ extension SearchTour {
         let d1 = node(lengthB + lengthC + 1), d2 = node(lengthB + lengthC + lengthD)
         let e = node(lengthB + lengthC + lengthD + 1)
 
+        doubleBridge(a: a, b1: b1, b2: b2, c1: c1, c2: c2, d1: d1, d2: d2, e: e)
+    }
+
+    /// Reconnects a B C D e (B = b1…b2, C = c1…c2, D = d1…d2 consecutive in travel
+    /// order) as a D C B e, keeping each block's direction, and queues the eight ends.
+    func doubleBridge(a: Int, b1: Int, b2: Int, c1: Int, c2: Int, d1: Int, d2: Int, e: Int) {
         let before = d(a, b1) + d(b2, c1) + d(c2, d1) + d(d2, e)
         let after = d(a, d1) + d(d2, c1) + d(c2, b1) + d(b2, e)
         // a B C D e → a D′ C′ B′ e → a D C′ B′ e → a D C B′ e → a D C B e
@@ -26,6 +32,7 @@ extension SearchTour {
         exchange(d2, c2, c1, b2)
         exchange(c2, b2, b1, e)
         cost += after - before
-        for touched in [a, b1, b2, c1, c2, d1, d2, e] { enqueue(touched) }
+        enqueue(a); enqueue(b1); enqueue(b2); enqueue(c1)
+        enqueue(c2); enqueue(d1); enqueue(d2); enqueue(e)
     }
 }

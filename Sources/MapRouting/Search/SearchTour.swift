@@ -14,13 +14,13 @@ final class SearchTour {
     /// Candidate neighbours, `k` per node (see ``NeighbourLists``).
     let k: Int
     let candidates: UnsafeMutablePointer<Int32>
-    private(set) var order: UnsafeMutablePointer<Int>
-    private(set) var position: UnsafeMutablePointer<Int>
+    let order: UnsafeMutablePointer<Int>
+    let position: UnsafeMutablePointer<Int>
     /// The cycle's cost, kept up to date move by move.
     var cost: Double
 
-    private var queue: UnsafeMutablePointer<Int>
-    private var queued: UnsafeMutablePointer<Bool>
+    private let queue: UnsafeMutablePointer<Int>
+    private let queued: UnsafeMutablePointer<Bool>
     private var queueHead = 0
     private var queueLength = 0
 
