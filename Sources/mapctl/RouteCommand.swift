@@ -28,8 +28,13 @@ struct RouteCommand: ParsableCommand {
             --time-limit caps the wall-clock time; when it stops the search first, a message
             says so and the order may differ between runs.
 
+            With --vehicles FILE the stops are shared among several vehicles or workers; see
+            "Several vehicles" below.
+
             Example:
               mapctl route --start 24.9384,60.1699 --round-trip Data/stops.geojson > route.geojson
+
+            \(RouteCommand.fleetHelp)
             """
     )
 
@@ -53,6 +58,9 @@ struct RouteCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("JSON cost matrix (see above).", valueName: "file"))
     var matrix: String?
+
+    @Option(help: ArgumentHelp("JSON vehicles: share the stops among them (see above).", valueName: "file"))
+    var vehicles: String?
 
     @Option(help: ArgumentHelp("Merge stops closer than this.", valueName: "metres"))
     var snap: Double = 0
@@ -87,6 +95,9 @@ struct RouteCommand: ParsableCommand {
         }
         if let start { _ = try Self.position(start, option: "--start") }
         if let end { _ = try Self.position(end, option: "--end") }
+        if vehicles != nil, matrix != nil || self.start != nil || end != nil || roundTrip {
+            throw ValidationError("--vehicles gives starts and ends per vehicle: drop --matrix, --start, --end and --round-trip")
+        }
     }
 
     func run() throws {
@@ -98,6 +109,7 @@ struct RouteCommand: ParsableCommand {
             report("\(error)")
             throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
         }
+        if let vehicles { return try runFleet(document.features, vehiclesPath: vehicles) }
         let sites: [StopSite]
         do {
             sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap)
@@ -218,7 +230,7 @@ struct RouteCommand: ParsableCommand {
         }
     }
 
-    private func report(_ message: String) {
+    func report(_ message: String) {
         FileHandle.standardError.write(Data(("mapctl route: " + message + "\n").utf8))
     }
 }
