@@ -13,6 +13,15 @@ struct Mapctl: ParsableCommand {
             74 I/O error, 1 anything else.
             """,
         version: MapctlVersion.string,
-        subcommands: [ConvertCommand.self, ExtentsCommand.self, ValidateCommand.self, MeasureCommand.self, RouteCommand.self]
+        // One subcommand a line, so that branches adding commands merge cleanly.
+        subcommands: [
+            ConvertCommand.self,
+            ExtentsCommand.self,
+            ValidateCommand.self,
+            MeasureCommand.self,
+            QueryCommand.self,
+            RouteCommand.self,
+            DirectionsCommand.self,
+        ]
     )
 }

@@ -16,7 +16,8 @@ struct RouteCommand: ParsableCommand {
             one Point per stop with sequence, items, label, object_ids, leg_distance_m,
             leg_duration_s and arrival_s; and an "end" Point for --end.
 
-            Without --start the route starts at the first stop. Costs are geodesic distances
+            --first and --last name object ids whose stops are visited before, or after, all
+            others. Without --start the route starts at the first stop. Costs are geodesic distances
             times --detour-factor, driven at --speed, unless --matrix gives them.
             --matrix FILE is JSON {"distances": [[…]], "durations": [[…]]} (durations optional,
             estimated from --speed when absent; null marks an unreachable pair), rows and
@@ -28,11 +29,16 @@ struct RouteCommand: ParsableCommand {
             --time-limit caps the wall-clock time; when it stops the search first, a message
             says so and the order may differ between runs.
 
+            --roads FILE (a GeoJSON road layer, or a network saved by mapctl directions
+            --save-prepared) takes distances and durations from the streets instead, paths
+            minimising the --objective, and draws the route line along them.
+
             With --vehicles FILE the stops are shared among several vehicles or workers; see
             "Several vehicles" below.
 
             Example:
               mapctl route --start 24.9384,60.1699 --round-trip Data/stops.geojson > route.geojson
+              mapctl route --roads Data/roads.geojson --objective duration Data/stops.geojson
 
             \(RouteCommand.fleetHelp)
             """
@@ -50,6 +56,12 @@ struct RouteCommand: ParsableCommand {
     @Option(name: .customLong("time-limit"), help: ArgumentHelp("Wall-clock cap on the search.", valueName: "ms"))
     var timeLimit: Int = 2000
 
+    @Option(help: ArgumentHelp("Object ids whose stops come first, before all others.", valueName: "id,id,…"))
+    var first: String?
+
+    @Option(help: ArgumentHelp("Object ids whose stops come last (before --end).", valueName: "id,id,…"))
+    var last: String?
+
     @Option(help: "Local-search iterations (default: chosen from the number of stops).")
     var iterations: Int?
 
@@ -58,6 +70,9 @@ struct RouteCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("JSON cost matrix (see above).", valueName: "file"))
     var matrix: String?
+
+    @Option(help: ArgumentHelp("Road layer or prepared network (see mapctl directions): road costs, line along the streets.", valueName: "file"))
+    var roads: String?
 
     @Option(help: ArgumentHelp("JSON vehicles: share the stops among them (see above).", valueName: "file"))
     var vehicles: String?
@@ -85,6 +100,7 @@ struct RouteCommand: ParsableCommand {
 
     func validate() throws {
         if end != nil && roundTrip { throw ValidationError("--end and --round-trip exclude each other") }
+        if roads != nil && matrix != nil { throw ValidationError("--roads and --matrix exclude each other") }
         guard timeLimit > 0 else { throw ValidationError("--time-limit must be more than 0 ms") }
         if let iterations, iterations < 0 { throw ValidationError("--iterations must be 0 or more") }
         guard snap.isFinite && snap >= 0 else { throw ValidationError("--snap must be 0 or more metres") }
@@ -126,12 +142,21 @@ struct RouteCommand: ParsableCommand {
             sites: sites,
             start: try start.map { try Self.position($0, option: "--start") },
             end: try end.map { .at(try Self.position($0, option: "--end")) } ?? (roundTrip ? .returnToStart : .anywhere),
+            firstSites: try siteIndices(first, in: sites, option: "--first"),
+            lastSites: try siteIndices(last, in: sites, option: "--last"),
             objective: objective == "duration" ? .duration : .distance)
         let options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: .milliseconds(timeLimit))
         let route: PlannedRoute
+        var roadLine: [Position]?
         do {
             if let matrix {
                 route = try RoutePlanner.plan(request, matrices: try loadMatrices(matrix, places: request.places.count), options: options)
+            } else if let roads {
+                let network = try RoadNetworkLoading.load(roads, command: "route")
+                let provider = RoadMatrixProvider(
+                    network: network, metric: objective == "duration" ? .time : .distance, placeNames: request.placeNames)
+                route = try RoutePlanner.plan(request, provider: provider, options: options)
+                roadLine = try provider.roadLine(of: route)
             } else {
                 let provider = GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6)
                 route = try RoutePlanner.plan(request, provider: provider, options: options)
@@ -149,7 +174,9 @@ struct RouteCommand: ParsableCommand {
 
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        let collection = FeatureCollection(features: RouteFeatures.features(of: route))
+        var features = RouteFeatures.features(of: route)
+        if let roadLine, roadLine.count >= 2 { features[0].geometry = .lineString(try LineString(roadLine)) }
+        let collection = FeatureCollection(features: features)
         do {
             let bytes = GeoJSONWriter(options: writerOptions).encode(collection) + [0x0A]
             if let output {
@@ -161,6 +188,20 @@ struct RouteCommand: ParsableCommand {
             report("cannot write \(output ?? "standard output"): \(error.localizedDescription)")
             throw ExitCode(74)
         }
+    }
+
+    /// The sites holding the listed object ids.
+    private func siteIndices(_ list: String?, in sites: [StopSite], option: String) throws -> Set<Int> {
+        guard let list else { return [] }
+        var indices = Set<Int>()
+        for id in list.split(separator: ",").map(String.init) {
+            guard let index = sites.firstIndex(where: { $0.objectIds.contains(id) }) else {
+                report("\(option): no stop holds object id '\(id)'")
+                throw ExitCode(65)
+            }
+            indices.insert(index)
+        }
+        return indices
     }
 
     /// Parses "lon,lat" into a geographic position.

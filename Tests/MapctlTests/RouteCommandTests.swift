@@ -104,6 +104,16 @@ struct RouteCommandTests {
         #expect(line.status == 65 && line.standardError.contains("must be a Point"))
     }
 
+    @Test func firstAndLastObjectsBoundTheOrder() throws {
+        let result = try MapctlProcess.run(
+            ["route", "--start", "24.93,60.17", "--first", "far", "--last", "near-again", "-"], input: Data(Self.threeStops.utf8))
+        #expect(result.status == 0, "\(result.standardError)")
+        let stops = try Self.features(result.standardOutput).filter { Self.properties($0)["role"] as? String == "stop" }
+        #expect(stops.map { (Self.properties($0)["object_ids"] as? [String])?.first } == ["far", "mid", "near"])
+        let unknown = try MapctlProcess.run(["route", "--first", "nobody", "-"], input: Data(Self.threeStops.utf8))
+        #expect(unknown.status == 65 && unknown.standardError.contains("nobody"))
+    }
+
     @Test func oneStopIsARouteToIt() throws {
         let input = #"{"type":"Feature","id":7,"properties":{},"geometry":{"type":"Point","coordinates":[24.94,60.17]}}"#
         let result = try MapctlProcess.run(["route", "--start", "24.93,60.17", "-"], input: Data(input.utf8))

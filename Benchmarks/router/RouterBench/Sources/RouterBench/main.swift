@@ -31,8 +31,10 @@ for name in names {
     let problem = try TourProblem(costs: matrix, start: 0, end: .returnToStart)
     for budget in budgets {
         for run in 0..<runs {
+            // ROUTERBENCH_AUTOMATIC=1: the product's deterministic iteration budget, budget as a cap only.
+            let automatic = ProcessInfo.processInfo.environment["ROUTERBENCH_AUTOMATIC"] == "1"
             let options = TourSearchOptions(
-                seed: UInt64(run + 1), iterations: Int.max, timeLimit: .milliseconds(budget))
+                seed: UInt64(run + 1), iterations: automatic ? nil : Int.max, timeLimit: .milliseconds(budget))
             let clock = ContinuousClock()
             var solution: TourSolution?
             let elapsed = clock.measure { solution = try? TourSolver.solve(problem, options: options) }

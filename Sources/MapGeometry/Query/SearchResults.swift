@@ -1,0 +1,43 @@
+/// How a search text matched an item's text, best first.
+public enum MatchKind: Int, Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// The whole folded text equals the query.
+    case exact
+    /// The folded text starts with the query.
+    case prefix
+    /// The query occurs inside the folded text.
+    case substring
+
+    public static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String {
+        switch self {
+        case .exact: "exact"
+        case .prefix: "prefix"
+        case .substring: "substring"
+        }
+    }
+}
+
+/// One search result.
+public struct SearchHit: Hashable, Sendable {
+    /// The item's number in the index.
+    public let item: Int
+    /// The best way any of the item's texts matched.
+    public let match: MatchKind
+    /// Geodesic distance in metres from the search position, when one was given.
+    public let distance: Double?
+}
+
+/// One page of ranked search results.
+public struct SearchPage: Hashable, Sendable {
+    /// The hits of this page, best first.
+    public let hits: [SearchHit]
+    /// How many items matched in all.
+    public let total: Int
+    /// The page number (from 0) and its size, as asked for.
+    public let page: Int
+    public let pageSize: Int
+
+    /// True when later pages hold more hits.
+    public var hasMore: Bool { (page + 1) * pageSize < total }
+}

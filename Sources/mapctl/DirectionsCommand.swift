@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import MapGeometry
+import MapRouting
+
+/// `mapctl directions`: the shortest road path between two positions, as a GeoJSON Feature.
+struct DirectionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "directions",
+        abstract: "Directions along the roads from one position to another.",
+        discussion: """
+            Builds a routing graph from a road layer (GeoJSON LineStrings with the
+            OSM tags highway, oneway, maxspeed, access, junction, from_node and
+            to_node), or loads one saved with --save-prepared; snaps both positions
+            to the nearest road of the main network; prints the fastest (or
+            shortest) path as a GeoJSON Feature: a LineString along the road
+            vertices with the properties distance_m and duration_s.
+
+            Examples:
+              mapctl directions --roads Data/roads.geojson \\
+                --from 24.9384,60.1699 --to 24.9521,60.1675
+              mapctl directions --roads roads.geojson --by distance \\
+                --from=-0.57,44.84 --to=-0.55,44.85
+              cat Data/roads.geojson | mapctl directions --roads - \\
+                --from 24.94,60.17 --to 24.95,60.165
+
+            A negative longitude needs the --from=LON,LAT form. A position farther
+            than --max-snap-distance from every road, or two positions no road
+            path joins, stop with exit status 65 and a message naming the position.
+            """
+    )
+
+    @Option(help: "Road layer (GeoJSON, or - for standard input), or a network file written by --save-prepared.")
+    var roads: String
+
+    @Option(help: ArgumentHelp("Start position.", valueName: "lon,lat"))
+    var from: String
+
+    @Option(help: ArgumentHelp("Destination.", valueName: "lon,lat"))
+    var to: String
+
+    @Option(help: "What the path minimises: time or distance.")
+    var by: Metric = .time
+
+    @Option(help: "Farthest a position may be from a road, in metres.")
+    var maxSnapDistance: Double = 1_000
+
+    @Flag(help: "Snap to the nearest road even outside the main network (one-way traps then give no path).")
+    var snapToAnyRoad = false
+
+    @Option(help: "Also save the prepared network to this file, to load it faster next time.")
+    var savePrepared: String?
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    enum Metric: String, ExpressibleByArgument, CaseIterable {
+        case time, distance
+    }
+
+    func validate() throws {
+        _ = try Self.position(from, option: "--from")
+        _ = try Self.position(to, option: "--to")
+        guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
+            throw ValidationError("--max-snap-distance must be a positive number of metres")
+        }
+    }
+
+    /// Reads `lon,lat`.
+    static func position(_ text: String, option: String) throws -> Position {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
+            throw ValidationError("\(option) takes LON,LAT in degrees, for example 24.9384,60.1699; got \"\(text)\"")
+        }
+        do {
+            return try Position(longitude, latitude)
+        } catch {
+            throw ValidationError("\(option) \(text): \(error)")
+        }
+    }
+
+    func run() throws {
+        let start = try Self.position(from, option: "--from")
+        let end = try Self.position(to, option: "--to")
+        var network = try RoadNetworkLoading.load(roads, command: "directions")
+        network.options.maximumSnapDistance = maxSnapDistance
+        network.options.snapToMainNetwork = !snapToAnyRoad
+        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared, command: "directions") }
+
+        let session = RoadQuerySession(network)
+        let path: RoadPath
+        do {
+            path = try session.directions(
+                from: start, to: end, by: by == .time ? .time : .distance,
+                startName: "--from", endName: "--to")
+        } catch {
+            RoadNetworkLoading.report("mapctl directions: \(error)")
+            throw ExitCode(65)
+        }
+        let feature = Self.feature(path)
+        var bytes = GeoJSONWriter().encode(feature)
+        bytes.append(0x0A)
+        try RoadNetworkLoading.write(bytes, to: output, command: "directions")
+    }
+
+    /// The path as a Feature: its line, the totals, and how far each position was from the road.
+    static func feature(_ path: RoadPath) -> Feature {
+        // A path from a point to itself is a single position; a LineString needs two.
+        let positions = path.positions.count == 1 ? path.positions + path.positions : path.positions
+        let properties: Properties = [
+            "distance_m": .number(rounded(path.distance)),
+            "duration_s": .number(rounded(path.duration)),
+            "by": .string(path.metric.rawValue),
+            "from_snap_m": .number(rounded(path.start.distance)),
+            "to_snap_m": .number(rounded(path.end.distance)),
+        ]
+        return Feature(geometry: .lineString(try! LineString(positions)), properties: properties)
+    }
+
+    /// One decimal: decimetres and tenths of seconds are all a map screen shows.
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}

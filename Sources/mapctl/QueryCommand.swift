@@ -1,0 +1,232 @@
+import ArgumentParser
+import Foundation
+import MapGeometry
+
+/// `mapctl query`: near me, nearest k or text search over a feature collection, with layers,
+/// property filters and an area, printing the hits as a FeatureCollection.
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Find features near a position, the nearest ones, or by name.",
+        discussion: """
+            One question per call:
+              --near LON,LAT --radius M    features within M metres, nearest first
+              --nearest K --at LON,LAT     the K nearest features
+              --search TEXT [--at LON,LAT] names containing TEXT (case and accents
+                                           ignored), exact matches first, then
+                                           prefix, then substring; paged
+            Distances are WGS84 geodesic metres to a feature's nearest point
+            (0 inside a polygon). Filters apply before the question:
+              --layers a,b      only these values of the layer property (--layer-key)
+              --where KEY=VALUE only features with this property value (repeatable)
+              --within FILE     only features inside the polygons of FILE
+            Output: a FeatureCollection of the hits as read, plus distance_m when a
+            position is given and match (exact/prefix/substring) for a search.
+
+            Examples:
+              mapctl query --near 24.9414,60.1713 --radius 300 \\
+                  --layers restaurant,shop Data/objects.geojson
+              mapctl query --nearest 5 --at 24.9414,60.1713 \\
+                  --where type=tram_stop Data/objects.geojson
+              mapctl query --search rautatie --at 24.9414,60.1713 Data/objects.geojson
+            """
+    )
+
+    @Option(help: ArgumentHelp("Near me: the centre, as longitude,latitude.", valueName: "lon,lat"))
+    var near: String?
+
+    @Option(help: "Near me: the radius in metres.")
+    var radius: Double?
+
+    @Option(help: "Nearest: how many features.")
+    var nearest: Int?
+
+    @Option(help: ArgumentHelp("The user's position for --nearest and --search, as longitude,latitude.", valueName: "lon,lat"))
+    var at: String?
+
+    @Option(help: "Search: the text to find in names.")
+    var search: String?
+
+    @Option(name: .customLong("search-key"), help: "Search: a property to search (repeatable; default name).")
+    var searchKeys: [String] = []
+
+    @Option(help: "Search: page number, from 0.")
+    var page = 0
+
+    @Option(name: .customLong("page-size"), help: "Search: hits per page.")
+    var pageSize = 20
+
+    @Option(help: ArgumentHelp("Show only these layers (comma separated values of the layer property).", valueName: "a,b"))
+    var layers: String?
+
+    @Option(name: .customLong("layer-key"), help: "The property that names a feature's layer.")
+    var layerKey = "type"
+
+    @Option(name: .customLong("where"), help: ArgumentHelp("Keep features whose property KEY has VALUE (repeatable).", valueName: "KEY=VALUE"))
+    var conditions: [String] = []
+
+    @Option(help: ArgumentHelp("Keep features inside the polygons of this GeoJSON file.", valueName: "FILE"))
+    var within: String?
+
+    @Flag(help: "Near me: add the search circle itself as the last feature (query = circle).")
+    var circle = false
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Argument(help: "GeoJSON file, or - for standard input.")
+    var input: String
+
+    /// The question asked, checked before any work starts.
+    enum Question {
+        case near(Position, radius: Double)
+        case nearest(Int, Position)
+        case search(String, Position?)
+    }
+
+    func validate() throws { _ = try question() }
+
+    func question() throws -> Question {
+        let asked = [near != nil, nearest != nil, search != nil].filter { $0 }.count
+        guard asked == 1 else { throw ValidationError("give exactly one of --near, --nearest or --search") }
+        if let near {
+            guard let radius else { throw ValidationError("--near needs --radius (metres)") }
+            guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(radius)") }
+            if circle && !(radius > 0 && radius <= GeodesicCircle.maximumRadius) {
+                throw ValidationError("--circle needs 0 < --radius <= \(Int(GeodesicCircle.maximumRadius))")
+            }
+            return .near(try Self.position(near, option: "--near"), radius: radius)
+        }
+        if radius != nil { throw ValidationError("--radius goes with --near") }
+        if circle { throw ValidationError("--circle goes with --near") }
+        if let nearest {
+            guard nearest > 0 else { throw ValidationError("--nearest must be 1 or more, got \(nearest)") }
+            guard let at else { throw ValidationError("--nearest needs --at lon,lat") }
+            return .nearest(nearest, try Self.position(at, option: "--at"))
+        }
+        let text = search ?? ""
+        guard !TextFolding.fold(text).isEmpty else { throw ValidationError("--search needs a non-empty text") }
+        guard page >= 0, pageSize > 0 else { throw ValidationError("--page must be 0 or more and --page-size 1 or more") }
+        return .search(text, try at.map { try Self.position($0, option: "--at") })
+    }
+
+    static func position(_ text: String, option: String) throws -> Position {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let longitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+              let latitude = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
+            throw ValidationError("\(option) '\(text)' is not lon,lat (for example 24.9414,60.1713)")
+        }
+        do {
+            return try Position(longitude, latitude)
+        } catch {
+            throw ValidationError("\(option) '\(text)': \(error)")
+        }
+    }
+
+    func run() throws {
+        let question = try question()
+        var filters: [FeatureFilter] = []
+        if let layers {
+            filters.append(.oneOf(layerKey, Set(layers.split(separator: ",").map(String.init))))
+        }
+        for condition in conditions {
+            do { filters.append(try FeatureFilter.parse(condition)) } catch {
+                throw ValidationError("--where \(error)")
+            }
+        }
+        if let within { filters.append(try area(in: within)) }
+        let filter: FeatureFilter = filters.count == 1 ? filters[0] : .all(filters)
+
+        let features = try read(input).features
+        let index = FeatureIndex(features, searchKeys: searchKeys.isEmpty ? ["name"] : searchKeys)
+        var hits: [Feature] = []
+        do {
+            switch question {
+            case let .near(position, radius):
+                hits = try index.near(position, radius: radius, filter: filter).map { hit in
+                    Self.annotated(features[hit.item], distance: hit.distance)
+                }
+                if circle {
+                    let polygon = try GeodesicCircle.geometry(center: position, radius: radius)
+                    hits.append(Feature(geometry: polygon, properties: ["query": .string("circle"), "radius_m": .number(radius)]))
+                }
+            case let .nearest(k, position):
+                hits = try index.nearest(k, to: position, filter: filter).map { hit in
+                    Self.annotated(features[hit.item], distance: hit.distance)
+                }
+            case let .search(text, position):
+                let result = try index.search(text, near: position, page: page, pageSize: pageSize, filter: filter)
+                hits = result.hits.map { hit in
+                    var feature = Self.annotated(features[hit.item], distance: hit.distance)
+                    feature.properties = feature.properties.setting("match", .string(hit.match.description))
+                    return feature
+                }
+                printToStandardError("mapctl query: \(result.total) matches, page \(page) of \(max(1, (result.total + pageSize - 1) / pageSize))")
+            }
+        } catch {
+            printToStandardError("mapctl query: \(error)")
+            throw ExitCode(65)
+        }
+        try write(FeatureCollection(features: hits))
+    }
+
+    /// The feature with `distance_m` (rounded to millimetres, so output diffs stay quiet).
+    static func annotated(_ feature: Feature, distance: Double?) -> Feature {
+        guard let distance else { return feature }
+        var feature = feature
+        feature.properties = feature.properties.setting("distance_m", .number((distance * 1000).rounded() / 1000))
+        return feature
+    }
+
+    private func read(_ path: String) throws -> GeoJSONDocument {
+        do {
+            let reader = GeoJSONReader()
+            return path == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: path)
+        } catch {
+            printToStandardError("mapctl query: \(error)")
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        }
+    }
+
+    /// `--within FILE`: inside any of the file's polygons.
+    private func area(in path: String) throws -> FeatureFilter {
+        var polygons: [FeatureFilter] = []
+        for feature in try read(path).features {
+            switch feature.geometry {
+            case let geometry? where geometry.typeName == "Polygon" || geometry.typeName == "MultiPolygon":
+                polygons.append(.inside(geometry))
+            default: continue
+            }
+        }
+        guard !polygons.isEmpty else {
+            printToStandardError("mapctl query: --within \(path) holds no Polygon or MultiPolygon; give the area as polygons")
+            throw ExitCode(65)
+        }
+        return polygons.count == 1 ? polygons[0] : .any(polygons)
+    }
+
+    private func write(_ collection: FeatureCollection) throws {
+        let handle: FileHandle
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: nil), let opened = FileHandle(forWritingAtPath: output) else {
+                printToStandardError("mapctl query: cannot write \(output)")
+                throw ExitCode(74)
+            }
+            handle = opened
+        } else {
+            handle = FileHandle.standardOutput
+        }
+        do {
+            try GeoJSONWriter().write(collection, to: handle)
+            if output != nil { try handle.close() }
+        } catch {
+            printToStandardError("mapctl query: cannot write \(output ?? "standard output"): \(error)")
+            throw ExitCode(74)
+        }
+    }
+}
+
+/// Messages for people go to standard error.
+private func printToStandardError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import MapGeometry
+import MapRouting
+
+/// Loading a road network for the commands that route on roads: a GeoJSON road layer is
+/// read and prepared; a file starting with `MAPROADS` is a network saved prepared; `-`
+/// reads a GeoJSON road layer from standard input.
+enum RoadNetworkLoading {
+    static func load(_ path: String, command: String) throws -> RoadNetwork {
+        if path == "-" {
+            let document: GeoJSONDocument
+            do {
+                document = try GeoJSONReader().readStandardInput()
+            } catch {
+                report("mapctl \(command): \(error)")
+                throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+            }
+            return try prepare(document, path: "standard input", command: command)
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            report("mapctl \(command): \(path): no such file")
+            throw ExitCode(66)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            report("mapctl \(command): \(path): cannot be read")
+            throw ExitCode(66)
+        }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        try? handle.close()
+        if head.elementsEqual("MAPROADS".utf8) {
+            do {
+                return try RoadNetwork(contentsOf: URL(fileURLWithPath: path))
+            } catch let error as RoadNetworkError {
+                report("mapctl \(command): \(path): \(error)")
+                throw ExitCode(65)
+            } catch {
+                report("mapctl \(command): \(path): \(error)")
+                throw ExitCode(66)
+            }
+        }
+        let document: GeoJSONDocument
+        do {
+            document = try GeoJSONReader().read(contentsOfFile: path)
+        } catch {
+            report("mapctl \(command): \(error)")
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        }
+        return try prepare(document, path: path, command: command)
+    }
+
+    /// Builds and prepares the network of a road layer, reporting what was left out.
+    private static func prepare(_ document: GeoJSONDocument, path: String, command: String) throws -> RoadNetwork {
+        do {
+            let network = try RoadNetwork(segments: try RoadSegment.segments(from: document.features))
+            if network.report.segmentsUsed < network.report.segmentsRead {
+                report("mapctl \(command): \(path): \(network.report)")
+            }
+            return network
+        } catch {
+            report("mapctl \(command): \(path): \(error)")
+            throw ExitCode(65)
+        }
+    }
+
+    static func save(_ network: RoadNetwork, to path: String, command: String) throws {
+        do {
+            try network.write(to: URL(fileURLWithPath: path))
+        } catch {
+            report("mapctl \(command): cannot write \(path): \(error.localizedDescription)")
+            throw ExitCode(74)
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to output: String?, command: String) throws {
+        do {
+            if let output {
+                try Data(bytes).write(to: URL(fileURLWithPath: output))
+            } else {
+                try FileHandle.standardOutput.write(contentsOf: bytes)
+            }
+        } catch {
+            report("mapctl \(command): cannot write \(output ?? "standard output"): \(error.localizedDescription)")
+            throw ExitCode(74)
+        }
+    }
+
+    /// Messages for people go to standard error.
+    static func report(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

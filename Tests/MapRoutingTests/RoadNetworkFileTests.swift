@@ -1,0 +1,79 @@
+import Foundation
+import MapGeometry
+import Testing
+
+@testable import MapRouting
+
+@Suite struct RoadNetworkFileTests {
+    static let tiny: RoadNetwork = try! RoadNetwork(segments: [
+        RoadTinyGraphTests.road("AB", [(0, 0), (10, 0)], oneway: "yes"),
+        RoadTinyGraphTests.road("AC", [(0, 0), (5, 5)]),
+        RoadTinyGraphTests.road("CB", [(5, 5), (10, 0)]),
+    ])
+
+    @Test func roundTripGivesTheSameAnswers() throws {
+        let bytes = Self.tiny.serialized()
+        let loaded = try RoadNetwork(serialized: bytes)
+        #expect(loaded.serialized() == bytes)
+        #expect(loaded.report == Self.tiny.report)
+        let before = RoadQuerySession(Self.tiny), after = RoadQuerySession(loaded)
+        let from = RoadTinyGraphTests.p(9, 0), to = RoadTinyGraphTests.p(1, 0)
+        #expect(try before.directions(from: from, to: to) == after.directions(from: from, to: to))
+    }
+
+    @Test(.enabled(if: RoadTestData.isAvailable, RoadTestData.missingMessage))
+    func andorraRoundTripThroughAFile() throws {
+        let network = try #require(RoadTestData.andorra)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("andorra-\(UUID()).roads")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try network.write(to: url)
+        let loaded = try RoadNetwork(contentsOf: url)
+        #expect(loaded.preparedMetrics == [.time, .distance])
+        let stops = try RoadTestData.points("real/andorra/stops.geojson").prefix(20).map { $0 }
+        let before = RoadQuerySession(network), after = RoadQuerySession(loaded)
+        #expect(
+            try before.matrices(from: stops, to: stops, allowUnreachable: true)
+                == after.matrices(from: stops, to: stops, allowUnreachable: true))
+    }
+
+    private func reason(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try RoadNetwork(serialized: bytes)
+            return nil
+        } catch {
+            guard case .unreadableFile(let reason) = error else { return "wrong error \(error)" }
+            return reason
+        }
+    }
+
+    @Test func damagedFilesAreClearErrors() {
+        let bytes = Self.tiny.serialized()
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0x40
+        #expect(reason(flipped)?.contains("checksum mismatch") == true)
+        #expect(reason(Array(bytes.prefix(bytes.count - 100)))?.contains("checksum mismatch") == true)
+        #expect(reason(Array(bytes.prefix(10)))?.contains("not a MapEngine road network file") == true)
+        #expect(reason(Array("{\"type\":\"FeatureCollection\"}".utf8))?.contains("not a MapEngine") == true)
+        var newer = bytes
+        newer[8] = 2
+        #expect(reason(newer)?.contains("version 2") == true)
+        #expect(reason([]) != nil)
+    }
+
+    @Test func aConsistentChecksumDoesNotHideBadIndices() throws {
+        // What a buggy writer could produce with a valid checksum: the structure check catches it.
+        var graph = Self.tiny.graph
+        graph.segmentFrom[0] = 99
+        #expect(throws: RoadNetworkError.self) { try RoadNetworkFileCheck.check(graph) }
+        graph = Self.tiny.graph
+        graph.outStart[1] = 1_000
+        #expect(throws: RoadNetworkError.self) { try RoadNetworkFileCheck.check(graph) }
+        var hierarchy = try #require(Self.tiny.hierarchies[0])
+        try RoadNetworkFileCheck.check(hierarchy, of: Self.tiny.graph)
+        // A shortcut whose child is itself would make unpacking loop forever.
+        hierarchy.edgeOriginal[0] = -1
+        hierarchy.edgeFirstChild[0] = 0
+        hierarchy.edgeSecondChild[0] = 0
+        #expect(throws: RoadNetworkError.self) { try RoadNetworkFileCheck.check(hierarchy, of: Self.tiny.graph) }
+    }
+}

@@ -1,0 +1,62 @@
+import MapGeometry
+import Testing
+
+@testable import MapRouting
+
+@Suite struct RoadSegmentGeoJSONTests {
+    private func features(_ json: String) throws -> [Feature] {
+        try GeoJSONReader().read(string: json).features
+    }
+
+    @Test func readsTagsWrittenAsStringsNumbersOrBooleans() throws {
+        let segments = try RoadSegment.segments(from: features("""
+            {"type":"FeatureCollection","features":[
+             {"type":"Feature","id":7,"properties":{"highway":"primary","oneway":true,"maxspeed":50,
+              "from_node":1,"to_node":"2"},
+              "geometry":{"type":"LineString","coordinates":[[1.5,42.5],[1.501,42.5]]}},
+             {"type":"Feature","properties":{"id":"way/9/0","highway":"service","oneway":"-1","access":"private",
+              "junction":"roundabout"},
+              "geometry":{"type":"LineString","coordinates":[[1.5,42.5],[1.5,42.501]]}}]}
+            """))
+        #expect(segments.count == 2)
+        #expect(segments[0].id == "7")
+        #expect(segments[0].oneway == "yes")
+        #expect(segments[0].maxspeed == "50")
+        #expect(segments[0].fromNode == 1 && segments[0].toNode == 2)
+        #expect(segments[1].id == "way/9/0")
+        #expect(segments[1].access == "private" && segments[1].junction == "roundabout" && segments[1].oneway == "-1")
+    }
+
+    @Test func multiLineStringsBecomeOneSegmentPerLineJoinedByCoordinates() throws {
+        let segments = try RoadSegment.segments(from: features("""
+            {"type":"Feature","properties":{"id":"r","from_node":1,"to_node":2},"geometry":{"type":"MultiLineString",
+             "coordinates":[[[1.5,42.5],[1.501,42.5]],[[1.501,42.5],[1.502,42.5]]]}}
+            """))
+        #expect(segments.map(\.id) == ["r/0", "r/1"])
+        #expect(segments.allSatisfy { $0.fromNode == nil && $0.toNode == nil })
+        let network = try RoadNetwork(segments: segments)
+        #expect(network.graph.nodeCount == 3)
+    }
+
+    @Test func aFeatureThatIsNotALineIsNamed() throws {
+        let error = #expect(throws: RoadNetworkError.self) {
+            try RoadSegment.segments(from: features("""
+                {"type":"FeatureCollection","features":[
+                 {"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[1.5,42.5],[1.6,42.5]]}},
+                 {"type":"Feature","properties":{"id":"node/5"},"geometry":{"type":"Point","coordinates":[1.5,42.5]}}]}
+                """))
+        }
+        #expect(error?.description == "features[1] (node/5) is not a road: it is a Point, not a LineString; a road layer holds LineString (or MultiLineString) features")
+    }
+
+    @Test func unusableOptionsAreRejected() throws {
+        let road = RoadSegment(positions: [try Position(1.5, 42.5), try Position(1.6, 42.5)], highway: "primary")
+        #expect(throws: RoadNetworkError.self) {
+            try RoadNetwork(segments: [road], options: RoadNetworkOptions(defaultSpeeds: ["primary": 0]))
+        }
+        #expect(throws: RoadNetworkError.self) {
+            try RoadNetwork(segments: [road], options: RoadNetworkOptions(maximumSnapDistance: -1))
+        }
+        #expect(throws: RoadNetworkError.self) { try RoadNetwork(segments: []) }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `mapctl directions` on the Helsinki sample roads in `Data/`.
+@Suite struct DirectionsCommandTests {
+    private func json(_ text: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+    }
+
+    @Test func printsThePathAsAFeatureWithTotals() throws {
+        let result = try MapctlProcess.run([
+            "directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9521,60.1675",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let feature = try json(result.standardOutput)
+        let properties = try #require(feature["properties"] as? [String: Any])
+        let geometry = try #require(feature["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "LineString")
+        let coordinates = try #require(geometry["coordinates"] as? [[Double]])
+        #expect(coordinates.count > 10)
+        let distance = try #require(properties["distance_m"] as? Double)
+        let duration = try #require(properties["duration_s"] as? Double)
+        // About 0.9 km apart as the crow flies; the streets are longer, and city speeds ≤ 50 km/h.
+        #expect(distance > 850 && distance < 2_000)
+        #expect(duration >= distance / (50 / 3.6) - 0.1)
+        #expect(properties["by"] as? String == "time")
+        // The line starts and ends at the snapped positions, near the ones asked for.
+        #expect(abs(coordinates[0][0] - 24.9384) < 0.001 && abs(coordinates[0][1] - 60.1699) < 0.001)
+
+        let shortest = try MapctlProcess.run([
+            "directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9521,60.1675",
+            "--by", "distance",
+        ])
+        let shortestDistance = try #require(
+            (try json(shortest.standardOutput)["properties"] as? [String: Any])?["distance_m"] as? Double)
+        #expect(shortestDistance <= distance)
+    }
+
+    @Test func roadsFromStandardInput() throws {
+        let roads = try Data(contentsOf: MapctlProcess.packageRoot.appendingPathComponent("Data/roads.geojson"))
+        let arguments = ["directions", "--from", "24.9400,60.1750", "--to", "24.9460,60.1660"]
+        let piped = try MapctlProcess.run(arguments + ["--roads", "-"], input: roads)
+        #expect(piped.status == 0, "\(piped.standardError)")
+        let fromFile = try MapctlProcess.run(arguments + ["--roads", "Data/roads.geojson"])
+        #expect(piped.standardOutput == fromFile.standardOutput)
+    }
+
+    @Test func aPreparedNetworkGivesTheSameAnswer() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("helsinki-\(UUID()).roads").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let arguments = ["--from", "24.9400,60.1750", "--to", "24.9460,60.1660"]
+        let first = try MapctlProcess.run(
+            ["directions", "--roads", "Data/roads.geojson", "--save-prepared", file] + arguments)
+        #expect(first.status == 0, "\(first.standardError)")
+        let second = try MapctlProcess.run(["directions", "--roads", file] + arguments)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput == first.standardOutput)
+        // A damaged prepared file is a clear error, not a crash.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let damaged = try MapctlProcess.run(["directions", "--roads", file] + arguments)
+        #expect(damaged.status == 65)
+        #expect(damaged.standardError.contains("checksum mismatch"))
+    }
+
+    @Test func aPositionFarFromTheRoadsIsNamed() throws {
+        let result = try MapctlProcess.run([
+            "directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.99,60.1675",
+        ])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("--to [24.99,60.1675] is 2048 m from the nearest usable road"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func noPathIsAClearErrorNotAnInfiniteCost() throws {
+        // A vertex of Pohjoisesplanadi (way/24336395/0), one way out of the extract's eastern edge:
+        // snapped to that road, there is no way back into the city.
+        let trapped = "24.9526419,60.1677926"
+        let anyRoad = try MapctlProcess.run([
+            "directions", "--roads", "Data/roads.geojson", "--snap-to-any-road", "--from", trapped,
+            "--to", "24.9450,60.1700",
+        ])
+        #expect(anyRoad.status == 65)
+        #expect(anyRoad.standardError.contains("no road path from --from [24.9526419,60.1677926] to --to [24.945,60.17]"))
+        #expect(anyRoad.standardError.contains("way/24336395/0 (leading to or from a piece of 1 node cut off"))
+        #expect(anyRoad.standardOutput.isEmpty)
+        // By default the position snaps to the nearest road of the main network instead.
+        let main = try MapctlProcess.run([
+            "directions", "--roads", "Data/roads.geojson", "--from", trapped, "--to", "24.9450,60.1700",
+        ])
+        #expect(main.status == 0, "\(main.standardError)")
+        #expect(!main.standardOutput.contains("nf"))
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        for arguments in [
+            ["--from", "24.9384", "--to", "24.95,60.17"],
+            ["--from", "24.9384,91", "--to", "24.95,60.17"],
+            ["--from", "24.93,60.16", "--to", "24.95,60.17", "--by", "fuel"],
+            ["--from", "24.93,60.16", "--to", "24.95,60.17", "--max-snap-distance", "-3"],
+        ] {
+            let result = try MapctlProcess.run(["directions", "--roads", "Data/roads.geojson"] + arguments)
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+        }
+        let missing = try MapctlProcess.run([
+            "directions", "--roads", "no-such-roads.geojson", "--from", "24.93,60.16", "--to", "24.95,60.17",
+        ])
+        #expect(missing.status == 66)
+        let notRoads = try MapctlProcess.run([
+            "directions", "--roads", "Data/stops.geojson", "--from", "24.93,60.16", "--to", "24.95,60.17",
+        ])
+        #expect(notRoads.status == 65)
+        #expect(notRoads.standardError.contains("is not a road: it is a Point"))
+    }
+}

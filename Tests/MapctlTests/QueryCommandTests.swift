@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `mapctl query` run as a user would, on the Helsinki sample in Data/.
+@Suite("mapctl query")
+struct QueryCommandTests {
+    let sample = "Data/objects.geojson"
+
+    func features(_ output: String) throws -> [[String: Any]] {
+        let root = try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [String: Any]
+        #expect(root["type"] as? String == "FeatureCollection")
+        return root["features"] as! [[String: Any]]
+    }
+
+    func properties(_ feature: [String: Any]) -> [String: Any] { feature["properties"] as! [String: Any] }
+
+    /// Great-circle distance on a 6,371 km sphere, within 0.5 % of the geodesic one.
+    func roughDistance(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+        let toRadians = Double.pi / 180
+        let dLat = (b.1 - a.1) * toRadians, dLon = (b.0 - a.0) * toRadians
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.1 * toRadians) * cos(b.1 * toRadians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * 6_371_000 * asin(h.squareRoot())
+    }
+
+    @Test func nearMeWithLayers() throws {
+        let result = try MapctlProcess.run(["query", "--near", "24.9414,60.1713", "--radius", "150", "--layers", "restaurant,shop", sample])
+        #expect(result.status == 0, "\(result.standardError)")
+        let hits = try features(result.standardOutput)
+        #expect(hits.count > 5)
+        var previous = 0.0
+        for hit in hits {
+            let props = properties(hit)
+            #expect(["restaurant", "shop"].contains(props["type"] as? String))
+            let distance = props["distance_m"] as! Double
+            #expect(distance >= previous && distance <= 150)
+            previous = distance
+            let coordinates = (hit["geometry"] as! [String: Any])["coordinates"] as! [Double]
+            let rough = roughDistance((24.9414, 60.1713), (coordinates[0], coordinates[1]))
+            #expect(abs(rough - distance) <= 0.005 * distance + 0.01)
+        }
+    }
+
+    @Test func nearestWithWhereAndCircle() throws {
+        let result = try MapctlProcess.run(["query", "--nearest", "3", "--at", "24.9414,60.1713", "--where", "type=tram_stop", sample])
+        #expect(result.status == 0, "\(result.standardError)")
+        let hits = try features(result.standardOutput)
+        #expect(hits.count == 3)
+        #expect(hits.allSatisfy { properties($0)["type"] as? String == "tram_stop" })
+        #expect(properties(hits[0])["name"] as? String == "Rautatieasema (M)")
+
+        let near = try MapctlProcess.run(["query", "--near", "24.9414,60.1713", "--radius", "50", "--circle", sample])
+        #expect(near.status == 0)
+        let last = try features(near.standardOutput).last!
+        #expect(properties(last)["query"] as? String == "circle")
+        #expect((last["geometry"] as! [String: Any])["type"] as? String == "Polygon")
+    }
+
+    @Test func searchFromStandardInputIsRankedAndPaged() throws {
+        let input = try Data(contentsOf: MapctlProcess.packageRoot.appendingPathComponent(sample))
+        let first = try MapctlProcess.run(["query", "--search", "RAUTATIE", "--page-size", "4", "-"], input: input)
+        #expect(first.status == 0, "\(first.standardError)")
+        let hits = try features(first.standardOutput)
+        #expect(hits.count == 4)
+        for hit in hits {
+            let name = (properties(hit)["name"] as! String).lowercased()
+            #expect(name.contains("rautatie"))
+            #expect(properties(hit)["distance_m"] == nil)
+        }
+        #expect(first.standardError.contains("matches"))
+        let second = try MapctlProcess.run(["query", "--search", "rautatie", "--page", "1", "--page-size", "4", sample])
+        let names = Set(try features(second.standardOutput).map { properties($0)["id"] as! String })
+        #expect(names.isDisjoint(with: Set(hits.map { properties($0)["id"] as! String })))
+    }
+
+    @Test func withinAPolygonFile() throws {
+        let area = FileManager.default.temporaryDirectory.appendingPathComponent("query-area-\(UUID()).geojson")
+        defer { try? FileManager.default.removeItem(at: area) }
+        let polygon = #"{"type":"Polygon","coordinates":[[[24.940,60.170],[24.944,60.170],[24.944,60.172],[24.940,60.172],[24.940,60.170]]]}"#
+        try Data(polygon.utf8).write(to: area)
+        let result = try MapctlProcess.run(["query", "--near", "24.942,60.171", "--radius", "2000", "--within", area.path, sample])
+        #expect(result.status == 0, "\(result.standardError)")
+        let hits = try features(result.standardOutput)
+        #expect(!hits.isEmpty)
+        for hit in hits where (hit["geometry"] as! [String: Any])["type"] as? String == "Point" {
+            let coordinates = (hit["geometry"] as! [String: Any])["coordinates"] as! [Double]
+            #expect((24.940...24.944).contains(coordinates[0]) && (60.170...60.172).contains(coordinates[1]))
+        }
+        let noPolygon = FileManager.default.temporaryDirectory.appendingPathComponent("query-point-\(UUID()).geojson")
+        defer { try? FileManager.default.removeItem(at: noPolygon) }
+        try Data(#"{"type":"Point","coordinates":[24.9,60.1]}"#.utf8).write(to: noPolygon)
+        let refused = try MapctlProcess.run(["query", "--near", "24.942,60.171", "--radius", "20", "--within", noPolygon.path, sample])
+        #expect(refused.status == 65)
+        #expect(refused.standardError.contains("no Polygon"))
+    }
+
+    @Test("usage errors exit 64, missing input 66, bad input 65")
+    func errors() throws {
+        #expect(try MapctlProcess.run(["query", "--near", "24.9,60.1", sample]).status == 64)
+        #expect(try MapctlProcess.run(["query", "--near", "24.9,60.1", "--radius", "5", "--search", "x", sample]).status == 64)
+        #expect(try MapctlProcess.run(["query", "--near", "60.1", "--radius", "5", sample]).status == 64)
+        #expect(try MapctlProcess.run(["query", "--nearest", "0", "--at", "24.9,60.1", sample]).status == 64)
+        #expect(try MapctlProcess.run(["query", "--near", "24.9,60.1", "--radius", "5", "--where", "type", sample]).status == 64)
+        #expect(try MapctlProcess.run(["query", "--near", "24.9,60.1", "--radius", "5", "missing.geojson"]).status == 66)
+        let bad = try MapctlProcess.run(["query", "--near", "24.9,60.1", "--radius", "5", "-"], input: Data("{\"type\":".utf8))
+        #expect(bad.status == 65)
+        #expect(!bad.standardError.isEmpty)
+    }
+}
