@@ -59,6 +59,21 @@ struct RouteFleetCommandTests {
         #expect(timed["departure_s"] as? Double == 36300)
     }
 
+    @Test func roadCostsServeEveryStop() throws {
+        let result = try MapctlProcess.run([
+            "route", "--vehicles", "Data/vehicles.json", "--roads", "Data/roads.geojson", "--iterations", "20",
+            "--time-limit", "60000", "Data/stops.geojson",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let properties = try Route.features(result.standardOutput).map(Route.properties)
+        let stops = properties.filter { $0["role"] as? String == "stop" || $0["role"] as? String == "unassigned" }
+        #expect(Set(stops.compactMap { $0["id"] as? String }).count == 200, "every stop served once or reported")
+        let straight = try MapctlProcess.run([
+            "route", "--vehicles", "Data/vehicles.json", "--iterations", "20", "--time-limit", "60000", "Data/stops.geojson",
+        ])
+        #expect(straight.standardOutput != result.standardOutput, "road costs change the answer")
+    }
+
     @Test func badVehiclesFilesGetClearErrors() throws {
         let missing = try MapctlProcess.run(["route", "--vehicles", "/nonexistent/vehicles.json", "Data/stops.geojson"])
         #expect(missing.status == 66)
