@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -36,7 +37,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MapGeometryTests",
+            dependencies: ["MapGeometry", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering"]),
         .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting"]),
         .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry"]),

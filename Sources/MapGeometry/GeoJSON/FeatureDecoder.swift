@@ -15,7 +15,7 @@ extension GeoJSONDecoder {
         // A geometry error is held back until the members are checked, so that a
         // missing "properties" is reported before a bad ring further in.
         var geometryError: GeoJSONError?
-        if try beginObject() {
+        if try beginGeoJSONObject(seen: &seen) {
             repeat {
                 let key = try memberName()
                 if scanner.token(key, equals: "type") {
@@ -109,18 +109,9 @@ extension GeoJSONDecoder {
             var seenKeys = keyScratch
             keyScratch = []
             defer { keyScratch = seenKeys }
-            var keys = 0
-            var largeKeys: Set<String>?
             repeat {
                 let key = try memberName()
-                // Duplicate names: linear for the usual handful, a set for large objects.
-                keys += 1
-                if keys <= 16 {
-                    try checkDuplicateOther(key, in: &seenKeys)
-                } else {
-                    if largeKeys == nil { largeKeys = Set(seenKeys.map { scanner.decode($0) }) }
-                    guard largeKeys!.insert(scanner.decode(key)).inserted else { throw duplicateError(key) }
-                }
+                try checkDuplicateOther(key, in: &seenKeys)
                 if let typeKey, scanner.current == UInt8(ascii: "\""), scanner.token(key, equals: typeKey) {
                     typeProperty = scanner.decode(try scanner.scanString())
                 } else {

@@ -12,6 +12,13 @@ struct GeoJSONDecoder {
     let typeKey: [UInt8]?
     /// Reused between objects for the duplicate-key check.
     var keyScratch: [StringToken] = []
+    /// Name sets of objects with many members (see `checkDuplicateOther`); rare.
+    var largeKeySets: [Set<String>] = []
+    /// Reused by every array of positions (lines, rings) while it is read.
+    var positionScratch: [Position] = []
+    /// Where `peekType` found `type` as the first member: (object start, offset after its value),
+    /// so that decoding the object continues from there instead of reading `type` again.
+    var typeResume: (object: Int, resume: Int)?
 
     init(buffer: JSONBuffer, options: GeoJSONReader.Options, start: Int = 0, end: Int? = nil) {
         self.buffer = buffer
@@ -30,12 +37,17 @@ struct GeoJSONDecoder {
         defer { scanner.offset = objectStart }
         scanner.offset += 1
         if scanner.peek() == UInt8(ascii: "}") { return nil }
+        let firstKeyStart = scanner.offset + 1
         repeat {
             scanner.skipWhitespace()
             let key = try scanner.scanString()
             try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
             if scanner.token(key, equals: "type") {
-                do { return try typeValue() } catch { throw error.inside(.member("type")) }
+                let first = key.start == firstKeyStart
+                let type: GeoJSONType
+                do { type = try typeValue() } catch { throw error.inside(.member("type")) }
+                typeResume = first ? (objectStart, scanner.offset) : nil
+                return type
             }
             try scanner.skipValue(depth: 1)
         } while try scanner.commaOrClose(UInt8(ascii: "}"))
@@ -51,6 +63,10 @@ struct GeoJSONDecoder {
                                offset: scanner.offset)
         }
         let token = try scanner.scanString()
+        if !token.hasEscapes, let type = GeoJSONType(UnsafeRawBufferPointer(start: scanner.base + token.start,
+                                                                              count: token.end - token.start)) {
+            return type
+        }
         for (name, type) in GeoJSONType.all where scanner.token(token, equals: name) { return type }
         let text = scanner.decode(token)
         if let match = GeoJSONType.all.first(where: { $0.0.description.lowercased() == text.lowercased() }) {
@@ -65,6 +81,18 @@ struct GeoJSONDecoder {
     }
 
     // MARK: members
+
+    /// Starts a GeoJSON object whose `{` is at the current offset, continuing after its
+    /// `type` member when `peekType` already read it first; false when no member follows.
+    mutating func beginGeoJSONObject(seen: inout UInt32) throws(GeoJSONError) -> Bool {
+        if let typeResume, typeResume.object == scanner.offset {
+            self.typeResume = nil
+            scanner.offset = typeResume.resume
+            seen |= 1
+            return try scanner.commaOrClose(UInt8(ascii: "}"))
+        }
+        return try beginObject()
+    }
 
     /// Starts an object whose `{` is at the current offset; returns false for `{}`.
     mutating func beginObject() throws(GeoJSONError) -> Bool {
@@ -89,10 +117,22 @@ struct GeoJSONDecoder {
         seen |= bit
     }
 
-    /// Duplicate check for names that are not GeoJSON members (foreign members, properties).
-    func checkDuplicateOther(_ key: StringToken, in keys: inout [StringToken]) throws(GeoJSONError) {
-        for previous in keys where scanner.token(previous, equals: key) { throw duplicateError(key) }
-        keys.append(key)
+    /// Duplicate check for names that are not GeoJSON members (foreign members, properties):
+    /// linear for the usual handful, a set once an object has many (a hostile object with
+    /// 100,000 members must not cost n² comparisons).
+    mutating func checkDuplicateOther(_ key: StringToken, in keys: inout [StringToken]) throws(GeoJSONError) {
+        if keys.count < 16 {
+            for previous in keys where scanner.token(previous, equals: key) { throw duplicateError(key) }
+            keys.append(key)
+            return
+        }
+        if keys.count == 16 {
+            // From here on keys[0] holds a marker and the names live in `largeKeySets`.
+            largeKeySets.append(Set(keys.map { scanner.decode($0) }))
+            keys.append(StringToken(start: largeKeySets.count - 1, end: -1, hasEscapes: false))
+        }
+        let setIndex = keys[16].start
+        guard largeKeySets[setIndex].insert(scanner.decode(key)).inserted else { throw duplicateError(key) }
     }
 
     func duplicateError(_ key: StringToken) -> GeoJSONError {

@@ -19,27 +19,100 @@ public struct GeoJSONError: Error, Hashable, Sendable, CustomStringConvertible {
         case unreadable
     }
 
-    public var kind: Kind
+    /// The fields, in one heap box: typed throws pass the error through every decoding
+    /// level, and as a 150-byte struct its copies showed in the reader's profile. The box
+    /// is copied before a change when shared, so the struct keeps value semantics.
+    private struct Details: Hashable {
+        var kind: Kind
+        var code: String
+        var message: String
+        var expected: String?
+        var found: String?
+        var hint: String?
+        var file: String?
+        var offset: Int
+        var line: Int
+        var column: Int
+        var pathComponents: [JSONPathComponent]
+    }
+
+    private final class Box: @unchecked Sendable {
+        var details: Details
+        init(_ details: Details) { self.details = details }
+    }
+
+    private var box: Box
+
+    private mutating func change(_ body: (inout Details) -> Void) {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.details) }
+        body(&box.details)
+    }
+
+    /// Broad class of failure.
+    public var kind: Kind {
+        get { box.details.kind }
+        set { change { $0.kind = newValue } }
+    }
+
     /// Short, stable name of the broken rule, e.g. `ring_not_closed`, `coordinates_depth`, `json_syntax`.
-    public var code: String
+    public var code: String {
+        get { box.details.code }
+        set { change { $0.code = newValue } }
+    }
+
     /// What is wrong, with the offending value where that helps.
-    public var message: String
+    public var message: String {
+        get { box.details.message }
+        set { change { $0.message = newValue } }
+    }
+
     /// What the reader expected at this place, when that is a useful thing to say.
-    public var expected: String?
+    public var expected: String? {
+        get { box.details.expected }
+        set { change { $0.expected = newValue } }
+    }
+
     /// What it found instead.
-    public var found: String?
+    public var found: String? {
+        get { box.details.found }
+        set { change { $0.found = newValue } }
+    }
+
     /// How to fix it.
-    public var hint: String?
+    public var hint: String? {
+        get { box.details.hint }
+        set { change { $0.hint = newValue } }
+    }
+
     /// The file name as given to the reader (`nil` for bytes and standard input).
-    public var file: String?
+    public var file: String? {
+        get { box.details.file }
+        set { change { $0.file = newValue } }
+    }
+
     /// Byte offset in the input.
-    public var offset: Int
+    public var offset: Int {
+        get { box.details.offset }
+        set { change { $0.offset = newValue } }
+    }
+
     /// 1-based line of `offset`.
-    public var line: Int
+    public var line: Int {
+        get { box.details.line }
+        set { change { $0.line = newValue } }
+    }
+
     /// 1-based column (in bytes) of `offset`.
-    public var column: Int
+    public var column: Int {
+        get { box.details.column }
+        set { change { $0.column = newValue } }
+    }
+
     /// Location in the document as JSON path steps.
-    public var pathComponents: [JSONPathComponent]
+    public var pathComponents: [JSONPathComponent] {
+        get { box.details.pathComponents }
+        set { change { $0.pathComponents = newValue } }
+    }
 
     /// `features[12].geometry.coordinates[0]`; empty at the root.
     public var path: String { renderJSONPath(pathComponents) }
@@ -56,18 +129,13 @@ public struct GeoJSONError: Error, Hashable, Sendable, CustomStringConvertible {
         hint: String? = nil, file: String? = nil, offset: Int = 0, line: Int = 0, column: Int = 0,
         pathComponents: [JSONPathComponent] = []
     ) {
-        self.kind = kind
-        self.code = code
-        self.message = message
-        self.expected = expected
-        self.found = found
-        self.hint = hint
-        self.file = file
-        self.offset = offset
-        self.line = line
-        self.column = column
-        self.pathComponents = pathComponents
+        box = Box(Details(kind: kind, code: code, message: message, expected: expected, found: found, hint: hint,
+                          file: file, offset: offset, line: line, column: column, pathComponents: pathComponents))
     }
+
+    public static func == (lhs: GeoJSONError, rhs: GeoJSONError) -> Bool { lhs.box.details == rhs.box.details }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.details) }
 
     /// `file:line:column: path: message (expected …, found …); hint`.
     public var description: String {

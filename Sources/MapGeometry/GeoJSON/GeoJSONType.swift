@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The nine `type` names of RFC 7946.
 enum GeoJSONType: Equatable {
     case featureCollection, feature
@@ -8,6 +14,29 @@ enum GeoJSONType: Equatable {
         ("MultiPolygon", .multiPolygon), ("FeatureCollection", .featureCollection), ("MultiPoint", .multiPoint),
         ("MultiLineString", .multiLineString), ("GeometryCollection", .geometryCollection),
     ]
+
+    /// Matches the raw bytes of a type name (length first, then the bytes).
+    @inline(__always)
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        func equals(_ name: StaticString) -> Bool {
+            memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
+        }
+        switch bytes.count {
+        case 5: if equals("Point") { self = .point; return }
+        case 7:
+            if equals("Feature") { self = .feature; return }
+            if equals("Polygon") { self = .polygon; return }
+        case 10:
+            if equals("LineString") { self = .lineString; return }
+            if equals("MultiPoint") { self = .multiPoint; return }
+        case 12: if equals("MultiPolygon") { self = .multiPolygon; return }
+        case 15: if equals("MultiLineString") { self = .multiLineString; return }
+        case 17: if equals("FeatureCollection") { self = .featureCollection; return }
+        case 18: if equals("GeometryCollection") { self = .geometryCollection; return }
+        default: break
+        }
+        return nil
+    }
 
     var name: String {
         switch self {

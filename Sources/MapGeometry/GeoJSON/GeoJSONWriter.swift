@@ -103,7 +103,7 @@ public struct GeoJSONWriter: Sendable {
         output.append(UInt8(ascii: "{"))
         output.newline(level)
         output.append(options.pretty ? "\"type\": \"FeatureCollection\"," : "\"type\":\"FeatureCollection\",")
-        for member in foreignMembers where member.name != "crs" {
+        for member in foreignMembers where !Self.reservedCollectionMembers.contains(member.name) {
             output.newline(level)
             writeMember(member, level: level, into: &output)
             output.append(UInt8(ascii: ","))
@@ -195,9 +195,12 @@ public struct GeoJSONWriter: Sendable {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// Names a foreign member may not take in output (they would change the meaning).
+    /// Names a foreign member may not take in output (they would change the meaning, RFC 7946 §7.1).
     static let reservedFeatureMembers: Set<String> = [
         "type", "id", "bbox", "properties", "geometry", "crs", "features", "coordinates", "geometries",
+    ]
+    static let reservedCollectionMembers: Set<String> = [
+        "type", "bbox", "features", "crs", "properties", "geometry", "coordinates", "geometries",
     ]
 
     func writeGeometry(_ geometry: Geometry, level: Int?, into output: inout JSONOutput) {

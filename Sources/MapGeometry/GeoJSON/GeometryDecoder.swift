@@ -18,7 +18,7 @@ extension GeoJSONDecoder {
         var seen: UInt32 = 0
         var others: [StringToken] = []
         var geometry: Geometry?
-        if try beginObject() {
+        if try beginGeoJSONObject(seen: &seen) {
             repeat {
                 let key = try memberName()
                 if scanner.token(key, equals: "type") {
@@ -88,7 +88,8 @@ extension GeoJSONDecoder {
                 warnings.add("gc_nested", "GeometryCollection inside a GeometryCollection; RFC 7946 §3.1.8 says to avoid nesting",
                              offset: memberStart)
             }
-            warnings.path.removeLast(2)
+            warnings.path.removeLast()
+            warnings.path.removeLast()
         } while try scanner.commaOrClose(UInt8(ascii: "]"))
         if members.count == 1 {
             warnings.add("gc_single", "GeometryCollection with a single member; use the geometry itself (RFC 7946 §3.1.8)",
@@ -168,6 +169,11 @@ extension GeoJSONDecoder {
                                    hint: "a hole must lie inside its exterior ring and may touch it only at single points",
                                    offset: polygonStart)
             }
+            if crossings.gaveUp {
+                warnings.add("crossing_check_skipped",
+                             "rings not checked for crossings: too many overlapping segments (\(rings.reduce(0) { $0 + $1.positions.count }) positions)",
+                             offset: polygonStart, at: Self.coordinatePath(polygonIndex, nil))
+            }
             if let (ring, point) = crossings.selfCrossing {
                 warnings.add("ogc_self_intersection", "ring \(ring) crosses itself near \(point) (OGC-invalid; GEOS MakeValid can repair it)",
                              offset: polygonStart, at: Self.coordinatePath(polygonIndex, nil))
@@ -217,8 +223,13 @@ extension GeoJSONDecoder {
     private mutating func decodePositions(type: GeoJSONType, levelsAbove: Int) throws(GeoJSONError) -> [Position] {
         try expectArray(type: type, levelsAbove: levelsAbove)
         scanner.offset += 1
-        var positions: [Position] = []
-        if scanner.peek() == UInt8(ascii: "]") { scanner.offset += 1; return positions }
+        if scanner.peek() == UInt8(ascii: "]") { scanner.offset += 1; return [] }
+        // Collected in a reused scratch array, then copied once at the exact size
+        // (appending to a fresh array reallocated it 4-5 times for a 14-vertex ring).
+        var positions = positionScratch
+        positionScratch = []
+        positions.removeAll(keepingCapacity: true)
+        defer { positionScratch = positions }
         var index = 0
         repeat {
             scanner.skipWhitespace()
@@ -227,7 +238,9 @@ extension GeoJSONDecoder {
             }
             index += 1
         } while try scanner.commaOrClose(UInt8(ascii: "]"))
-        return positions
+        // A real copy (Array(positions) would share the scratch buffer, and the next
+        // removeAll would then reallocate it at full capacity).
+        return positions.withUnsafeBufferPointer { Array($0) }
     }
 
     /// Throws unless an array starts at the current offset, naming the nesting problem.

@@ -17,13 +17,42 @@ struct StringToken {
 extension JSONScanner {
     /// Scans a string at the current offset (which must be `"`), validating escapes,
     /// control characters and UTF-8. Allocates nothing.
+    ///
+    /// Fast path: 8 bytes at a time, stopping at the first byte that is a quote, a
+    /// backslash, a control character or non-ASCII (found with the classic "has zero
+    /// byte" bit trick, whose lowest flagged byte is always exact). Plain strings end
+    /// right there; anything else continues in ``scanStringSlowly(start:from:)``.
+    @inline(__always)
     mutating func scanString() throws(GeoJSONError) -> StringToken {
-        guard current == UInt8(ascii: "\"") else { throw syntaxError(expected: "a string") }
-        offset += 1
-        let start = offset
+        guard offset < end, byte(at: offset) == 0x22 else { throw syntaxError(expected: "a string") }
+        let start = offset + 1
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: (base + index).loadUnaligned(as: UInt64.self))
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word) | word) & highs
+            if special != 0 {
+                index += special.trailingZeroBitCount >> 3
+                if byte(at: index) == 0x22 {
+                    offset = index + 1
+                    return StringToken(start: start, end: index, hasEscapes: false)
+                }
+                return try scanStringSlowly(start: start, from: index)
+            }
+            index += 8
+        }
+        return try scanStringSlowly(start: start, from: index)
+    }
+
+    /// The byte-by-byte remainder of a string: escapes, UTF-8 sequences, the last few bytes.
+    @inline(never)
+    private mutating func scanStringSlowly(start: Int, from index: Int) throws(GeoJSONError) -> StringToken {
+        offset = index
         var hasEscapes = false
         while true {
-            // Fast path: plain printable ASCII.
+            // Plain printable ASCII, byte by byte.
             while offset < end {
                 let value = byte(at: offset)
                 guard value >= 0x20, value < 0x80, value != 0x22, value != 0x5C else { break }

@@ -1,15 +1,25 @@
 /// Writing numbers: fixed precision for coordinates (no exponent, no trailing
 /// zeros, no `-0`), and the shortest round-trip form for everything else.
-private let powersOfTen: [Double] = (0...17).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
-}
-
-private let integerPowersOfTen: [Int64] = (0...18).map { exponent in
-    var value: Int64 = 1
-    for _ in 0..<exponent { value *= 10 }
-    return value
+@inline(__always)
+private func integerPowerOfTen(_ exponent: Int) -> Int64 {
+    switch exponent {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1000
+    case 4: 10000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    default: 1_000_000_000_000_000
+    }
 }
 
 extension JSONOutput {
@@ -17,7 +27,7 @@ extension JSONOutput {
     /// Falls back to the shortest form when the scaled value exceeds 2^53 (huge planar numbers).
     @inline(__always)
     mutating func writeFixed(_ value: Double, precision: Int) {
-        let scaled = (value * powersOfTen[precision]).rounded()
+        let scaled = (value * exactPowerOfTen(precision)).rounded()
         guard abs(scaled) < 9_007_199_254_740_992 else { writeShortest(value); return }
         var units = Int64(scaled)
         if units == 0 { append(UInt8(ascii: "0")); return }
@@ -25,7 +35,7 @@ extension JSONOutput {
             append(UInt8(ascii: "-"))
             units = -units
         }
-        let divisor = integerPowersOfTen[precision]
+        let divisor = integerPowerOfTen(precision)
         writeInteger(UInt64(units / divisor))
         var fraction = units % divisor
         guard fraction != 0 else { return }

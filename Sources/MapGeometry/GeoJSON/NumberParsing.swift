@@ -5,17 +5,41 @@ struct ParsedNumber {
     var decimals: Int
 }
 
-/// Exact powers of ten a `Double` holds (10^0 ... 10^22).
-private let exactPowersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
+/// Exact powers of ten a `Double` holds (10^0 ... 10^22). A switch of literals
+/// compiles to a constant table: no lazy global, no bounds check, no reference count.
+@inline(__always)
+func exactPowerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
 }
 
 extension JSONScanner {
     /// Parses a JSON number at the current offset.
     ///
-    /// Clinger's fast path: up to 15 significant digits and a decimal exponent within
+    /// Clinger's fast path: a mantissa of at most 2^53 and a decimal exponent within
     /// ±22 give an exactly rounded result with one multiplication or division (both
     /// operands are exact doubles). Anything else goes to Swift's correctly rounded
     /// `Double(String)`. Rejects `NaN`, `Infinity`, leading `+`, leading zeros, and
@@ -28,12 +52,13 @@ extension JSONScanner {
         if index < end, byte(at: index) == 0x2D { negative = true; index += 1 }
 
         var mantissa: UInt64 = 0
-        var significantDigits = 0
         var exponent = 0
         var fractionDigits = 0
 
-        // Integer part: 0 or [1-9][0-9]*
+        // Integer part: 0 or [1-9][0-9]*. Digits are accumulated without per-digit checks;
+        // more than 19 digits in all (which could overflow) go to the slow path below.
         guard index < end else { throw numberError(at: start, "a digit") }
+        let digitsStart = index
         var digit = byte(at: index) &- 0x30
         guard digit < 10 else { throw numberError(at: start, "a digit") }
         if digit == 0 {
@@ -46,16 +71,11 @@ extension JSONScanner {
             while index < end {
                 digit = byte(at: index) &- 0x30
                 guard digit < 10 else { break }
-                if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits += 1
-                } else {
-                    exponent += 1
-                    significantDigits += 1
-                }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
         }
+        var digitCount = index - digitsStart
         // Fraction
         if index < end, byte(at: index) == 0x2E {
             index += 1
@@ -63,20 +83,13 @@ extension JSONScanner {
             while index < end {
                 digit = byte(at: index) &- 0x30
                 guard digit < 10 else { break }
-                if mantissa == 0 && digit == 0 {
-                    // Leading zeros of 0.000123 are not significant.
-                    exponent -= 1
-                } else if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significantDigits += 1
-                    exponent -= 1
-                } else {
-                    significantDigits += 1
-                }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
             fractionDigits = index - fractionStart
             guard fractionDigits > 0 else { offset = index; throw numberError(at: index, "a digit after '.'") }
+            digitCount += fractionDigits
+            exponent = -fractionDigits
         }
         // Exponent
         if index < end, byte(at: index) | 0x20 == 0x65 {
@@ -106,12 +119,12 @@ extension JSONScanner {
         offset = index
         let decimals = max(0, fractionDigits)
 
-        if significantDigits <= 15, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
-            var value = Double(mantissa)
-            value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+        if digitCount <= 19, mantissa <= (1 << 53), exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)  // exact: at most 2^53
+            value = exponent < 0 ? value / exactPowerOfTen(-exponent) : value * exactPowerOfTen(exponent)
             return ParsedNumber(value: negative ? -value : value, decimals: decimals)
         }
-        if mantissa == 0 { return ParsedNumber(value: negative ? -0.0 : 0.0, decimals: decimals) }
+        if digitCount <= 19, mantissa == 0 { return ParsedNumber(value: negative ? -0.0 : 0.0, decimals: decimals) }
         return ParsedNumber(value: slowParse(from: start, to: index), decimals: decimals)
     }
 

@@ -9,35 +9,45 @@ extension GeoJSONDecoder {
             features.append(contentsOf: first.featureCollection.features)
             record = 1
         }
-        while true {
-            skipSeparators()
-            if scanner.isAtEnd { break }
-            let recordStart = scanner.offset
-            warnings.path = []
-            do throws(GeoJSONError) {
-                var nested: [SkippedFeature] = []
-                let object = try decodeRootObject(skipped: &nested)
-                skipped.append(contentsOf: nested)
-                features.append(contentsOf: object.featureCollection.features)
-                // A record ends at RS, a newline, or the end.
-                skipInlineWhitespace()
-                let next = scanner.current
-                guard scanner.isAtEnd || next == 0x0A || next == 0x0D || next == Self.recordSeparator else {
-                    throw scanner.syntaxError(expected: "a newline or record separator after the record")
-                }
-            } catch {
-                let located = error.inside(.index(record))
-                // RFC 8142 §2.4: a truncated last record (no trailing LF) may be ignored; we only do so when lenient.
-                guard options.lenient else { throw located }
-                skipped.append(SkippedFeature(index: record, id: nil, error: located))
-                scanner.offset = max(recordStart + 1, scanner.offset)
-                skipToNextRecord()
-            }
+        while let recordFeatures = try decodeSequenceRecord(record, skipped: &skipped) {
+            features.append(contentsOf: recordFeatures)
             record += 1
             if record & 0x3FFF == 0 { releaseConsumedPages() }
         }
         return GeoJSONDocument(object: .featureCollection(FeatureCollection(features: features)),
                                warnings: [], skipped: skipped, isSequence: true)
+    }
+
+    /// The features of record `record` (empty when lenient mode skipped it), nil at the end of input.
+    mutating func decodeSequenceRecord(_ record: Int, skipped: inout [SkippedFeature]) throws(GeoJSONError) -> [Feature]? {
+        skipSeparators()
+        if scanner.isAtEnd { return nil }
+        let recordStart = scanner.offset
+        warnings.path = [.index(record)]
+        defer { warnings.path = [] }
+        do throws(GeoJSONError) {
+            var nested: [SkippedFeature] = []
+            let object = try decodeRootObject(skipped: &nested)
+            skipped.append(contentsOf: nested.map { item in
+                var moved = item
+                moved.error = moved.error.inside(.index(record))
+                return moved
+            })
+            // A record ends at RS, a newline, or the end.
+            skipInlineWhitespace()
+            let next = scanner.current
+            guard scanner.isAtEnd || next == 0x0A || next == 0x0D || next == Self.recordSeparator else {
+                throw scanner.syntaxError(expected: "a newline or record separator after the record")
+            }
+            return object.featureCollection.features
+        } catch {
+            let located = error.inside(.index(record))
+            guard options.lenient else { throw located }
+            skipped.append(SkippedFeature(index: record, id: identifier(ofObjectAt: recordStart), error: located))
+            scanner.offset = max(recordStart + 1, scanner.offset)
+            skipToNextRecord()
+            return []
+        }
     }
 
     private mutating func skipSeparators() {

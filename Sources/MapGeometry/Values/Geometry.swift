@@ -1,5 +1,5 @@
 /// Any of the seven GeoJSON geometry types.
-public indirect enum Geometry: Hashable, Sendable {
+public enum Geometry: Hashable, Sendable {
     case point(Position)
     case multiPoint(MultiPoint)
     case lineString(LineString)

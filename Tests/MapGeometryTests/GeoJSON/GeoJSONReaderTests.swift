@@ -231,3 +231,35 @@ enum MapctlSample {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data/\(name)").path
     }
 }
+
+@Suite("GeoJSON reader on hostile geometry")
+struct GeoJSONHostileGeometryTests {
+    @Test func zigzagRingDoesNotHangTheCrossingCheck() throws {
+        // 5,000 long segments that all overlap: n² comparisons is what a hostile file of
+        // millions would use to hang the reader; the check gives up after a budget.
+        var ring: [String] = []
+        for index in 0..<5_000 {
+            let latitude = Double(index) / 1000
+            ring.append(index % 2 == 0 ? "[0,\(latitude)]" : "[10,\(latitude)]")
+        }
+        ring.append("[-1,20]")
+        ring.append(ring[0])
+        let text = #"{"type":"Polygon","coordinates":[["# + ring.joined(separator: ",") + "]]}"
+        let started = ContinuousClock.now
+        let document = try GeoJSONReader().read(string: text)
+        #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(document.warnings.contains { $0.code == "crossing_check_skipped" })
+    }
+
+    @Test func manyMembersAreCheckedForDuplicatesWithoutQuadraticCost() throws {
+        let members = (0..<50_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let properties = #"{"type":"Feature","geometry":null,"properties":{"# + members + "}}"
+        let started = ContinuousClock.now
+        #expect(try GeoJSONReader().read(string: properties).features[0].properties.number("k49999") == 49999)
+        let foreign = #"{"type":"Feature","geometry":null,"properties":null,"# + members + #","k7":1}"#
+        do { _ = try GeoJSONReader().read(string: foreign); Issue.record("duplicate accepted") } catch {
+            #expect(error.code == "duplicate_member" && error.message.contains("\"k7\""))
+        }
+        #expect(ContinuousClock.now - started < .seconds(60))
+    }
+}

@@ -51,7 +51,8 @@ struct GeoJSONWriterTests {
         let collection = FeatureCollection(features: [
             Feature(id: "a", geometry: .point(p(24.9414566, 60.1713198)), properties: ["type": "shop", "n": 2]),
             Feature(geometry: nil, properties: .null),
-        ], foreignMembers: [ForeignMember(name: "crs", value: ["type": "name"]), ForeignMember(name: "attribution", value: "© OSM")])
+        ], foreignMembers: [ForeignMember(name: "crs", value: ["type": "name"]), ForeignMember(name: "attribution", value: "© OSM"),
+                           ForeignMember(name: "features", value: [])])
         let text = GeoJSONWriter().string(collection)
         #expect(text == """
             {"type":"FeatureCollection","attribution":"© OSM","features":[
