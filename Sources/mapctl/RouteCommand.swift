@@ -33,9 +33,14 @@ struct RouteCommand: ParsableCommand {
             --save-prepared) takes distances and durations from the streets instead, paths
             minimising the --objective, and draws the route line along them.
 
+            With --vehicles FILE the stops are shared among several vehicles or workers; see
+            "Several vehicles" below.
+
             Example:
               mapctl route --start 24.9384,60.1699 --round-trip Data/stops.geojson > route.geojson
               mapctl route --roads Data/roads.geojson --objective duration Data/stops.geojson
+
+            \(RouteCommand.fleetHelp)
             """
     )
 
@@ -68,6 +73,9 @@ struct RouteCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Road layer or prepared network (see mapctl directions): road costs, line along the streets.", valueName: "file"))
     var roads: String?
+
+    @Option(help: ArgumentHelp("JSON vehicles: share the stops among them (see above).", valueName: "file"))
+    var vehicles: String?
 
     @Option(help: ArgumentHelp("Merge stops closer than this.", valueName: "metres"))
     var snap: Double = 0
@@ -103,6 +111,9 @@ struct RouteCommand: ParsableCommand {
         }
         if let start { _ = try Self.position(start, option: "--start") }
         if let end { _ = try Self.position(end, option: "--end") }
+        if vehicles != nil, matrix != nil || self.start != nil || end != nil || roundTrip {
+            throw ValidationError("--vehicles gives starts and ends per vehicle: drop --matrix, --start, --end and --round-trip")
+        }
     }
 
     func run() throws {
@@ -114,6 +125,7 @@ struct RouteCommand: ParsableCommand {
             report("\(error)")
             throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
         }
+        if let vehicles { return try runFleet(document.features, vehiclesPath: vehicles) }
         let sites: [StopSite]
         do {
             sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap)
@@ -259,7 +271,7 @@ struct RouteCommand: ParsableCommand {
         }
     }
 
-    private func report(_ message: String) {
+    func report(_ message: String) {
         FileHandle.standardError.write(Data(("mapctl route: " + message + "\n").utf8))
     }
 }

@@ -1,0 +1,15 @@
+// swift-tools-version: 6.1
+// Side-by-side VRP benchmark: our fleet solver on CVRPLIB and Solomon instances (run.sh adds the peers).
+import PackageDescription
+
+let package = Package(
+    name: "VRPBench",
+    dependencies: [.package(name: "MapEngine", path: "../../..")],
+    targets: [
+        .executableTarget(
+            name: "VRPBench",
+            dependencies: [.product(name: "MapRouting", package: "MapEngine")],
+            path: "Sources/VRPBench"
+        ),
+    ]
+)

@@ -1,0 +1,83 @@
+/// Where a stop would go most cheaply: which vehicle, after which node, at what extra cost.
+struct Insertion {
+    var vehicle: Int
+    var after: Int
+    var cost: Double
+}
+
+extension FleetState {
+    /// The cheapest feasible insertions of `stop`, best and second best on another route
+    /// (the second is what regret insertion weighs). Only one empty vehicle of each class
+    /// is tried. `skip` may veto single positions (the "blinks" of ruin and recreate).
+    func bestInsertions(
+        of stop: Int, _ model: FleetModel, skip: () -> Bool = { false }
+    ) -> (best: Insertion?, secondCost: Double) {
+        var best: Insertion?
+        var second = Double.infinity
+        var triedEmptyClasses = Set<Int>()
+        for route in routes where model.canServe[route.vehicle * model.stopCount + stop] {
+            if route.isEmpty, !triedEmptyClasses.insert(model.vehicleClass[route.vehicle]).inserted { continue }
+            var routeBest: Insertion?
+            for p in 0...route.stops.count {
+                if skip() { continue }
+                guard let extra = route.insertionCost(of: stop, after: p, model) else { continue }
+                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: route.vehicle, after: p, cost: extra) }
+            }
+            guard let routeBest else { continue }
+            if routeBest.cost < (best?.cost ?? .infinity) {
+                second = best?.cost ?? .infinity
+                best = routeBest
+            } else if routeBest.cost < second {
+                second = routeBest.cost
+            }
+        }
+        return (best, second)
+    }
+}
+
+/// The first solution: regret insertion. Each round serves the stop that would lose most
+/// by waiting (highest priority first, then the largest gap between its best and second
+/// best route), so awkward stops are placed while there is still room for them.
+enum RegretInsertion {
+    static func build(_ model: FleetModel) -> FleetState {
+        var state = FleetState(model)
+        var pending = Array(0..<model.stopCount)
+        while !pending.isEmpty {
+            var chosen: (index: Int, insertion: Insertion, priority: Int, regret: Double)?
+            var placeable: [Int] = []
+            for (index, stop) in pending.enumerated() {
+                let (best, second) = state.bestInsertions(of: stop, model)
+                guard let best else { continue }
+                placeable.append(stop)
+                let regret = second.isFinite ? second - best.cost : .greatestFiniteMagnitude
+                let priority = model.priority[stop]
+                if let current = chosen,
+                    (current.priority, current.regret, -current.insertion.cost) >= (priority, regret, -best.cost)
+                {
+                    continue
+                }
+                chosen = (index, best, priority, regret)
+            }
+            guard let chosen else { break }
+            let stop = pending[chosen.index]
+            state.insert(stop, vehicle: chosen.insertion.vehicle, after: chosen.insertion.after, model)
+            pending = placeable.filter { $0 != stop }
+        }
+        return state
+    }
+}
+
+/// The recreate step: insert stops one by one at their cheapest feasible place, in the
+/// given order, sometimes skipping a position (blinks) so repeated runs differ.
+enum GreedyInsertion {
+    static func insert(
+        _ stops: [Int], into state: inout FleetState, _ model: FleetModel,
+        random: inout RandomSource, blinkRate: Double
+    ) {
+        let threshold = UInt64(blinkRate * Double(UInt64.max >> 11))
+        for stop in stops {
+            let (best, _) = state.bestInsertions(of: stop, model) { (random.next() >> 11) < threshold }
+            if let best { state.insert(stop, vehicle: best.vehicle, after: best.after, model) }
+        }
+    }
+}

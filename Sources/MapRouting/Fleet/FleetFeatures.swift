@@ -1,0 +1,72 @@
+import MapGeometry
+
+/// A fleet answer as GeoJSON features for a map: per route a LineString with its totals
+/// and colour, its start Point and its stop Points; then the unassigned stops.
+public enum FleetFeatures {
+    /// The features of `solution`, with `positions` giving each place of `problem`'s matrices.
+    ///
+    /// - Route: LineString, `role` "route", `route` (vehicle id), `label`, `distance_m`,
+    ///   `duration_s`, `stop_count`, `item_count`, `load`, `start_s`, `end_s`, `color`
+    ///   (a distinct palette colour per route).
+    /// - Start: Point, `role` "start", `route`.
+    /// - Stop: Point, `role` "stop", `id`, `route`, `sequence` (1-based), `items`, `load`
+    ///   (on board after it), `label` (the sequence), `arrival_s`, `service_start_s`,
+    ///   `departure_s`, `leg_distance_m`, `leg_duration_s`, `color`.
+    /// - Unassigned: Point, `role` "unassigned", `id`, `items`, `reason` (a code) and `reason_text`.
+    public static func features(of solution: FleetSolution, problem: FleetProblem, positions: [Position]) -> [Feature] {
+        var features: [Feature] = []
+        for (index, route) in solution.routes.enumerated() {
+            let vehicle = problem.vehicles[route.vehicle]
+            let color = JSONValue.string(MapPalette.color(at: index))
+            let name = JSONValue.string(vehicle.id)
+            var path = [positions[vehicle.start]] + route.visits.map { positions[problem.stops[$0.stop].place] }
+            switch vehicle.end {
+            case .anywhere: break
+            case .returnToStart: path.append(positions[vehicle.start])
+            case .at(let end): path.append(positions[end])
+            }
+            let line = (try? LineString(path)).map(Geometry.lineString)
+            let stops = route.visits.count
+            features.append(Feature(
+                geometry: line,
+                properties: Properties([
+                    ("role", "route"), ("route", name),
+                    ("label", .string("\(vehicle.id) · \(stops) \(stops == 1 ? "stop" : "stops") · \(route.load) items")),
+                    ("distance_m", .number(rounded(route.distance))), ("duration_s", .number(rounded(route.duration))),
+                    ("stop_count", .number(Double(stops))), ("item_count", .number(Double(route.load))),
+                    ("load", .number(Double(route.load))), ("start_s", .number(rounded(route.departure))),
+                    ("end_s", .number(rounded(route.finish))), ("color", color),
+                ])))
+            features.append(Feature(
+                geometry: .point(positions[vehicle.start]),
+                properties: ["role": "start", "route": name, "label": "Start", "color": color]))
+            for (sequence, visit) in route.visits.enumerated() {
+                let stop = problem.stops[visit.stop]
+                features.append(Feature(
+                    geometry: .point(positions[stop.place]),
+                    properties: Properties([
+                        ("role", "stop"), ("id", .string(stop.id)), ("route", name),
+                        ("sequence", .number(Double(sequence + 1))), ("items", .number(Double(stop.items))),
+                        ("load", .number(Double(visit.load))), ("label", .string(String(sequence + 1))),
+                        ("arrival_s", .number(rounded(visit.arrival))), ("service_start_s", .number(rounded(visit.serviceStart))),
+                        ("departure_s", .number(rounded(visit.departure))),
+                        ("leg_distance_m", .number(rounded(visit.legDistance))),
+                        ("leg_duration_s", .number(rounded(visit.legDuration))), ("color", color),
+                    ])))
+            }
+        }
+        for entry in solution.unassigned {
+            let stop = problem.stops[entry.stop]
+            features.append(Feature(
+                geometry: .point(positions[stop.place]),
+                properties: Properties([
+                    ("role", "unassigned"), ("id", .string(stop.id)), ("items", .number(Double(stop.items))),
+                    ("reason", .string(entry.reason.rawValue)), ("reason_text", .string(entry.reason.description)),
+                ])))
+        }
+        return features
+    }
+
+    /// One decimal: stable output text, finer than any map needs.
+    private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}

@@ -1,0 +1,161 @@
+/// A span of time, in seconds on the problem's own clock (for example seconds since midnight).
+public struct TimeWindow: Hashable, Sendable {
+    /// Earliest time.
+    public var start: Double
+    /// Latest time.
+    public var end: Double
+
+    /// Creates a window; see ``FleetProblem/init(matrices:vehicles:stops:objective:)`` for the checks.
+    public init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// Where a vehicle ends its route.
+public enum FleetRouteEnd: Hashable, Sendable {
+    /// At its last stop.
+    case anywhere
+    /// Back at its start.
+    case returnToStart
+    /// At this place (an index into the matrices).
+    case at(Int)
+}
+
+/// A vehicle or field worker: where it starts and ends, what it carries, when it works
+/// and what it can do.
+public struct FleetVehicle: Hashable, Sendable {
+    /// Name shown on the route.
+    public var id: String
+    /// The start place (an index into the matrices).
+    public var start: Int
+    /// Where the route ends.
+    public var end: FleetRouteEnd
+    /// Most items on one route; nil for no limit.
+    public var capacity: Int?
+    /// When the route may start and by when it must be over (the end reached); nil starts
+    /// at time 0 with no end.
+    public var shift: TimeWindow?
+    /// What the vehicle or worker can do; a stop needing a skill goes only to a vehicle that has it.
+    public var skills: Set<String>
+
+    /// Creates a vehicle.
+    public init(
+        id: String, start: Int, end: FleetRouteEnd = .returnToStart, capacity: Int? = nil,
+        shift: TimeWindow? = nil, skills: Set<String> = []
+    ) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.capacity = capacity
+        self.shift = shift
+        self.skills = skills
+    }
+}
+
+/// A stop to serve: where, how many items, how long, when, needing what, and how much it matters.
+public struct FleetStop: Hashable, Sendable {
+    /// Name of the stop.
+    public var id: String
+    /// The stop's place (an index into the matrices).
+    public var place: Int
+    /// Items to deliver or handle here (counts against the vehicle's capacity).
+    public var items: Int
+    /// Seconds spent at the stop.
+    public var serviceDuration: Double
+    /// When service may start; empty for any time. Several windows are allowed, in time
+    /// order without overlap; a vehicle arriving early waits for the next window.
+    public var timeWindows: [TimeWindow]
+    /// Skills the vehicle must have.
+    public var skills: Set<String>
+    /// Higher priorities are served first when not every stop fits: 0 (default) to 100.
+    public var priority: Int
+
+    /// Creates a stop.
+    public init(
+        id: String, place: Int, items: Int = 1, serviceDuration: Double = 0, timeWindows: [TimeWindow] = [],
+        skills: Set<String> = [], priority: Int = 0
+    ) {
+        self.id = id
+        self.place = place
+        self.items = items
+        self.serviceDuration = serviceDuration
+        self.timeWindows = timeWindows
+        self.skills = skills
+        self.priority = priority
+    }
+}
+
+/// A dispatch problem: which stops go to which vehicle, in which order.
+///
+/// The solver serves as many stops as it can (higher priorities first), then
+/// minimises the total travel cost (distance or duration, see `objective`).
+/// Travel time always comes from `matrices.durations`.
+public struct FleetProblem: Hashable, Sendable {
+    /// Distances and durations between the places the vehicles and stops name.
+    public let matrices: TravelMatrices
+    /// The fleet.
+    public let vehicles: [FleetVehicle]
+    /// The stops.
+    public let stops: [FleetStop]
+    /// What the routes minimise.
+    public let objective: RouteObjective
+
+    /// Checks and creates a problem.
+    /// - Throws: ``FleetProblemError`` naming the vehicle or stop and what is wrong.
+    public init(
+        matrices: TravelMatrices, vehicles: [FleetVehicle], stops: [FleetStop], objective: RouteObjective = .distance
+    ) throws(FleetProblemError) {
+        let places = matrices.distances.count
+        guard !vehicles.isEmpty else { throw .noVehicles }
+        func check(_ place: Int, _ role: String) throws(FleetProblemError) {
+            guard (0..<places).contains(place) else {
+                throw .invalid("\(role): place \(place) is not in the matrices (places 0..<\(places))")
+            }
+        }
+        func check(_ window: TimeWindow, _ role: String) throws(FleetProblemError) {
+            guard window.start.isFinite, window.end.isFinite, window.start <= window.end else {
+                throw .invalid("\(role): time window [\(window.start), \(window.end)] must be finite with start ≤ end")
+            }
+        }
+        for (index, vehicle) in vehicles.enumerated() {
+            let role = "vehicle \(index) (\(vehicle.id))"
+            try check(vehicle.start, role + " start")
+            if case .at(let end) = vehicle.end { try check(end, role + " end") }
+            if let capacity = vehicle.capacity, capacity < 0 { throw .invalid("\(role): capacity \(capacity) must be 0 or more") }
+            if let shift = vehicle.shift { try check(shift, role + " shift") }
+        }
+        for (index, stop) in stops.enumerated() {
+            let role = "stop \(index) (\(stop.id))"
+            try check(stop.place, role)
+            guard stop.items >= 0 else { throw .invalid("\(role): items \(stop.items) must be 0 or more") }
+            guard stop.serviceDuration.isFinite, stop.serviceDuration >= 0 else {
+                throw .invalid("\(role): service duration \(stop.serviceDuration) must be 0 or more seconds")
+            }
+            guard (0...100).contains(stop.priority) else { throw .invalid("\(role): priority \(stop.priority) must be 0 to 100") }
+            for window in stop.timeWindows { try check(window, role) }
+            for (earlier, later) in zip(stop.timeWindows, stop.timeWindows.dropFirst()) where later.start <= earlier.end {
+                throw .invalid("\(role): time windows must be in time order without overlap ([\(earlier.start), \(earlier.end)] then [\(later.start), \(later.end)])")
+            }
+        }
+        self.matrices = matrices
+        self.vehicles = vehicles
+        self.stops = stops
+        self.objective = objective
+    }
+}
+
+/// Why a dispatch problem cannot be built.
+public enum FleetProblemError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// There is no vehicle.
+    case noVehicles
+    /// A vehicle or stop is malformed (the message says which and why).
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .noVehicles: "no vehicles: give at least one vehicle"
+        case .invalid(let message): message
+        }
+    }
+}

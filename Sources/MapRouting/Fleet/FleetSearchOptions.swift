@@ -1,0 +1,22 @@
+/// How long the fleet search works.
+///
+/// Deterministic: the same problem, seed and iteration budget give the same answer.
+/// `timeLimit` is a cap; when it ends the search first the answer says so.
+public struct FleetSearchOptions: Hashable, Sendable {
+    /// Seed of the pseudo-random choices.
+    public var seed: UInt64
+    /// Ruin-and-recreate iterations; nil picks a budget from the size.
+    public var iterations: Int?
+    /// Wall-clock cap on the whole solve; nil for none.
+    public var timeLimit: Duration?
+
+    /// Creates options; the defaults suit interactive use.
+    public init(seed: UInt64 = 1, iterations: Int? = nil, timeLimit: Duration? = .seconds(2)) {
+        self.seed = seed
+        self.iterations = iterations
+        self.timeLimit = timeLimit
+    }
+
+    /// The automatic budget: grows with the number of stops.
+    static func automaticIterations(stops: Int) -> Int { max(1_000, 100 * stops) }
+}

@@ -1,0 +1,60 @@
+/// Turns a search state into the public answer: timings per visit, totals per route,
+/// and the reason each left-out stop could not be served.
+enum FleetSolutionBuilder {
+    static func solution(_ state: FleetState, _ model: FleetModel, iterations: Int, stoppedByTimeLimit: Bool) -> FleetSolution {
+        let distances = model.problem.matrices.distances
+        let routes = state.routes.filter { !$0.isEmpty }.map { route in
+            let vehicle = route.vehicle
+            let start = model.startPlace[vehicle]
+            // Leave as late as the first stop allows, so the vehicle does not wait there.
+            let first = route.stops[0]
+            let firstTravel = model.time(start, model.stopPlace[first])
+            let firstStart = model.serviceStart(first, arrival: model.shiftStart[vehicle] + firstTravel)
+            let departure = max(model.shiftStart[vehicle], firstStart - firstTravel)
+            var time = departure, distance = 0.0, load = 0
+            var previous = start
+            var visits: [FleetVisit] = []
+            for stop in route.stops {
+                let here = model.stopPlace[stop]
+                let legTime = model.time(previous, here), legDistance = distances[previous, here]
+                let arrival = time + legTime
+                let serviceStart = model.serviceStart(stop, arrival: arrival)
+                load += model.items[stop]
+                distance += legDistance
+                time = serviceStart + model.service[stop]
+                visits.append(FleetVisit(
+                    stop: stop, arrival: arrival, serviceStart: serviceStart, departure: time,
+                    legDistance: legDistance, legDuration: legTime, load: load))
+                previous = here
+            }
+            let end = model.endPlace[vehicle]
+            if end >= 0 {
+                time += model.time(previous, end)
+                distance += distances[previous, end]
+            }
+            return FleetRoute(
+                vehicle: vehicle, visits: visits, departure: departure, finish: time, distance: distance,
+                duration: time - departure, load: load, cost: route.cost)
+        }
+        let unassigned = state.unassigned.sorted().map { FleetSolution.Unassigned(stop: $0, reason: reason($0, model)) }
+        return FleetSolution(
+            routes: routes, unassigned: unassigned, cost: routes.reduce(0) { $0 + $1.cost },
+            iterations: iterations, stoppedByTimeLimit: stoppedByTimeLimit)
+    }
+
+    /// Why `stop` is not served: the first constraint that rules out every vehicle.
+    static func reason(_ stop: Int, _ model: FleetModel) -> UnassignedReason {
+        let skilled = (0..<model.vehicleCount).filter { model.canServe[$0 * model.stopCount + stop] }
+        if skilled.isEmpty { return .skills }
+        let roomy = skilled.filter { model.items[stop] <= model.capacity[$0] }
+        if roomy.isEmpty { return .capacity }
+        let place = model.stopPlace[stop]
+        let reachable = roomy.filter {
+            model.time(model.startPlace[$0], place).isFinite && model.time(place, model.endPlace[$0]).isFinite
+                && model.cost(model.startPlace[$0], place).isFinite && model.cost(place, model.endPlace[$0]).isFinite
+        }
+        if reachable.isEmpty { return .unreachable }
+        if reachable.contains(where: { RouteState.cost(of: [stop], vehicle: $0, model) != nil }) { return .noRoom }
+        return .timeWindow
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Shares stops among vehicles: regret insertion builds a first answer, then ruin and
+/// recreate (string removal, greedy insertion with blinks) under simulated-annealing
+/// acceptance, with local search across and within routes on every new best answer.
+/// A single vehicle without capacity limits, time windows or a shift is the plain
+/// ordering problem and goes to ``TourSolver``.
+public enum FleetSolver {
+    /// Solves `problem`. Never fails: stops that cannot be served are listed with the reason.
+    public static func solve(_ problem: FleetProblem, options: FleetSearchOptions = FleetSearchOptions()) -> FleetSolution {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let model = FleetModel(problem)
+        if let single = singleRoute(model, options: options) { return single }
+        let iterations = options.iterations ?? FleetSearchOptions.automaticIterations(stops: model.stopCount)
+        let limit = options.timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
+        func elapsedFraction() -> Double {
+            guard let limit else { return 0 }
+            let elapsed = started.duration(to: clock.now)
+            return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) / limit
+        }
+
+        var random = RandomSource(seed: options.seed)
+        var current = RegretInsertion.build(model)
+        FleetLocalSearch.run(&current, model, reorderRoutes: true, seed: options.seed)
+        var best = current
+        var bestScore = best.score(model)
+        var currentScore = bestScore
+        // Temperatures relative to the average leg of the first answer (SISR's 100 and 1
+        // on instances whose legs average about 200).
+        let legs = Double(model.stopCount - current.unassigned.count + current.routes.filter { !$0.isEmpty }.count)
+        let averageLeg = legs > 0 ? max(current.cost / legs, 1e-9) : 1
+        let (hot, cold) = (0.5 * averageLeg, 0.005 * averageLeg)
+        var done = 0
+        var stopped = false
+        while done < iterations {
+            // Cooling follows the iterations (deterministic); only an unlimited budget
+            // (Int.max, for benchmarks) cools by the clock. The clock is otherwise just a cap.
+            let timeFraction = elapsedFraction()
+            if timeFraction >= 1 { stopped = true; break }
+            let progress = iterations == Int.max ? timeFraction : Double(done) / Double(iterations)
+            let temperature = hot * pow(cold / hot, progress)
+            var candidate = current
+            var removed = StringRemoval.ruin(&candidate, model, random: &random)
+            removed += candidate.unassigned.filter { !removed.contains($0) }.sorted()
+            sortForRecreate(&removed, model, random: &random)
+            GreedyInsertion.insert(removed, into: &candidate, model, random: &random, blinkRate: 0.01)
+            var score = candidate.score(model)
+            let threshold = score.servesSame(as: currentScore)
+                ? currentScore.cost - temperature * log(max(StringRemoval.uniform(&random), 1e-300)) : currentScore.cost
+            done += 1
+            guard score < currentScore || (score.servesSame(as: currentScore) && score.cost < threshold) else { continue }
+            if score < bestScore {
+                FleetLocalSearch.run(&candidate, model, reorderRoutes: !model.hasTimeLimits, seed: options.seed)
+                score = candidate.score(model)
+                best = candidate
+                bestScore = score
+            }
+            current = candidate
+            currentScore = score
+        }
+        FleetLocalSearch.run(&best, model, reorderRoutes: true, seed: options.seed)
+        return FleetSolutionBuilder.solution(best, model, iterations: done, stoppedByTimeLimit: stopped)
+    }
+
+    /// The recreate order (SISR): random, most items first, or farthest from the first start first.
+    private static func sortForRecreate(_ stops: inout [Int], _ model: FleetModel, random: inout RandomSource) {
+        let draw = random.below(10)
+        if draw < 4 {
+            stops.shuffle(using: &random)
+        } else if draw < 8 {
+            stops.sort { model.items[$0] != model.items[$1] ? model.items[$0] > model.items[$1] : $0 < $1 }
+        } else {
+            let depot = model.startPlace[0]
+            let far = { (stop: Int) in model.cost(depot, model.stopPlace[stop]) }
+            stops.sort { far($0) != far($1) ? far($0) > far($1) : $0 < $1 }
+        }
+    }
+
+    /// The plain ordering problem, when it is one: one vehicle, no capacity that binds,
+    /// no time windows or shift.
+    private static func singleRoute(_ model: FleetModel, options: FleetSearchOptions) -> FleetSolution? {
+        guard model.vehicleCount == 1, !model.hasTimeLimits,
+            model.items.reduce(0, +) <= model.capacity[0] || model.capacity[0] == Int.max
+        else { return nil }
+        var state = FleetState(model)
+        let servable = (0..<model.stopCount).filter { model.canServe[$0] }
+        state.setRoute(0, servable, model)
+        let places = [model.startPlace[0]] + servable.map { model.stopPlace[$0] }
+            + (model.endPlace[0] >= 0 && model.endPlace[0] != model.startPlace[0] ? [model.endPlace[0]] : [])
+        var values = [Double]()
+        for from in places { for to in places { values.append(from == to ? 0 : model.cost(from, to)) } }
+        let end: TourEnd = places.count > servable.count + 1
+            ? .at(places.count - 1) : model.endPlace[0] < 0 ? .anywhere : .returnToStart
+        guard let costs = try? CostMatrix(count: places.count, values: values),
+            let problem = try? TourProblem(costs: costs, start: 0, end: end),
+            let tour = try? TourSolver.solve(
+                problem,
+                options: TourSearchOptions(seed: options.seed, iterations: options.iterations, timeLimit: options.timeLimit))
+        else { return nil }
+        let order = tour.order.filter { $0 >= 1 && $0 <= servable.count }.map { servable[$0 - 1] }
+        state.setRoute(0, order, model)
+        return FleetSolutionBuilder.solution(
+            state, model, iterations: tour.iterations, stoppedByTimeLimit: tour.stoppedByTimeLimit)
+    }
+}

@@ -1,0 +1,31 @@
+/// Swap: exchange a stop with a nearby stop of another route, each taking the other's place.
+enum SwapMove {
+    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel, neighbours: Int) -> Bool {
+        let a = state.routeOf[stop]
+        guard a >= 0 else { return false }
+        let i = state.indexOf[stop] + 1
+        for other in model.neighbours[stop].prefix(neighbours) {
+            let b = state.routeOf[other]
+            guard b >= 0, b != a, model.canServe[a * model.stopCount + other], model.canServe[b * model.stopCount + stop]
+            else { continue }
+            let (routeA, routeB) = (state.routes[a], state.routes[b])
+            let loadChange = model.items[other] - model.items[stop]
+            if routeA.load + loadChange > model.capacity[a] || routeB.load - loadChange > model.capacity[b] { continue }
+            let j = state.indexOf[other] + 1
+            let delta = change(routeA, at: i, to: model.stopPlace[other], model)
+                + change(routeB, at: j, to: model.stopPlace[stop], model)
+            guard delta < -FleetLocalSearch.epsilon(routeA.cost + routeB.cost) else { continue }
+            var stopsA = routeA.stops, stopsB = routeB.stops
+            stopsA[i - 1] = other
+            stopsB[j - 1] = stop
+            if state.applyIfBetter((a, stopsA), (b, stopsB), model) { return true }
+        }
+        return false
+    }
+
+    /// The cost change when node p of `route` is served at `place` instead.
+    static func change(_ route: RouteState, at p: Int, to place: Int, _ model: FleetModel) -> Double {
+        let before = route.place(p - 1, model), here = route.place(p, model), after = route.place(p + 1, model)
+        return model.cost(before, place) + model.cost(place, after) - model.cost(before, here) - model.cost(here, after)
+    }
+}

@@ -1,0 +1,36 @@
+/// 2-opt*: cut two routes and exchange their tails, so a stop is followed by a nearby stop
+/// of another route (the routes keep their own vehicles, starts and ends).
+enum TwoOptStarMove {
+    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel, neighbours: Int) -> Bool {
+        let a = state.routeOf[stop]
+        guard a >= 0 else { return false }
+        let p = state.indexOf[stop] + 1
+        for other in model.neighbours[stop].prefix(neighbours) {
+            let b = state.routeOf[other]
+            guard b >= 0, b != a else { continue }
+            let (routeA, routeB) = (state.routes[a], state.routes[b])
+            let q = state.indexOf[other] + 1
+            // A keeps its stops up to `stop` then takes B's from `other` on; B keeps its
+            // stops before `other` then takes A's after `stop`.
+            let newA = joinedCost(routeA, through: p, routeB, from: q, model)
+            let newB = joinedCost(routeB, through: q - 1, routeA, from: p + 1, model)
+            guard newA + newB < routeA.cost + routeB.cost - FleetLocalSearch.epsilon(routeA.cost + routeB.cost)
+            else { continue }
+            let stopsA = Array(routeA.stops[..<p] + routeB.stops[(q - 1)...])
+            let stopsB = Array(routeB.stops[..<(q - 1)] + routeA.stops[p...])
+            guard model.canServe(vehicle: a, all: stopsA), model.canServe(vehicle: b, all: stopsB) else { continue }
+            if state.applyIfBetter((a, stopsA), (b, stopsB), model) { return true }
+        }
+        return false
+    }
+
+    /// The cost of `head`'s vehicle serving its nodes up to `p`, then `tail`'s stops from node `t` on.
+    static func joinedCost(_ head: RouteState, through p: Int, _ tail: RouteState, from t: Int, _ model: FleetModel) -> Double {
+        let end = model.endPlace[head.vehicle]
+        let junction = head.place(p, model)
+        guard t <= tail.stops.count else { return head.costTo[p] + model.cost(junction, end) }
+        let last = tail.stops.count
+        return head.costTo[p] + model.cost(junction, tail.place(t, model))
+            + (tail.costTo[last] - tail.costTo[t]) + model.cost(tail.place(last, model), end)
+    }
+}

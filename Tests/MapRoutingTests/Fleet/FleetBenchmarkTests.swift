@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import MapRouting
+
+/// CVRPLIB and Solomon instances with their best-known values: every answer is feasible
+/// (independent checker) and within a gap the solver reaches with a small iteration budget.
+@Suite("Fleet solver on CVRPLIB and Solomon", .enabled(if: FleetData.isAvailable, "../shared/data/vrp is absent: benchmark tests skipped"))
+struct FleetBenchmarkTests {
+    /// (instance, iterations, largest gap in percent accepted with that budget).
+    static let cases: [(String, Int, Double)] = [
+        ("E-n13-k4", 100, 0), ("A-n32-k5", 1200, 1), ("F-n72-k4", 300, 0.5), ("M-n101-k10", 300, 0.5),
+        ("X-n101-k25", 300, 4.5), ("C101", 200, 0.5), ("R101", 200, 4), ("RC101", 200, 3.5), ("R201", 200, 6),
+    ]
+
+    @Test(arguments: cases)
+    func feasibleAndCloseToBestKnown(name: String, iterations: Int, gapBound: Double) throws {
+        let instance = try FleetData.instance(name)
+        let solution = FleetSolver.solve(instance.problem, options: FleetSearchOptions(seed: 7, iterations: iterations, timeLimit: nil))
+        #expect(FleetChecker.violations(solution, instance.problem) == [])
+        #expect(solution.unassigned.isEmpty, "every stop of \(name) can be served")
+        let bks = try #require(try FleetData.bestKnown()[name])
+        let cost = solution.cost / instance.costScale
+        let gap = (cost - bks) / bks * 100
+        #expect(cost >= bks - 1e-6, "\(name): \(cost) below the best known \(bks): the cost convention is wrong")
+        #expect(gap <= gapBound, "\(name): cost \(cost), best known \(bks), gap \(gap) %")
+    }
+
+    @Test func bestKnownSolutionsRecostExactly() throws {
+        // The reader's distance conventions give exactly the published cost of each .sol file.
+        for (name, bks) in try FleetData.bestKnown() {
+            let instance = try FleetData.instance(name)
+            let routes = try FleetData.solutionRoutes(name)
+            let costs = instance.problem.matrices.distances
+            var total = 0.0
+            for route in routes {
+                let places = [0] + route + [0]
+                total += zip(places, places.dropFirst()).reduce(0) { $0 + costs[$1.0, $1.1] }
+            }
+            #expect(abs(total / instance.costScale - bks) < 1e-6, "\(name)")
+        }
+    }
+}
+
+/// The VRP folder of the shared data, when present.
+enum FleetData {
+    static let folder = SharedData.folder.appendingPathComponent("vrp")
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("bks.csv").path) }
+
+    static func instance(_ name: String) throws -> VRPLIBInstance {
+        let vrp = folder.appendingPathComponent("\(name).vrp")
+        if FileManager.default.fileExists(atPath: vrp.path) {
+            return try VRPLIBInstance(cvrp: String(contentsOf: vrp, encoding: .utf8))
+        }
+        return try VRPLIBInstance(solomon: String(contentsOf: folder.appendingPathComponent("\(name).txt"), encoding: .utf8))
+    }
+
+    static func bestKnown() throws -> [String: Double] {
+        let text = try String(contentsOf: folder.appendingPathComponent("bks.csv"), encoding: .utf8)
+        var result: [String: Double] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",")
+            if fields.count > 6, let value = Double(fields[6]) { result[String(fields[0])] = value }
+        }
+        return result
+    }
+
+    /// The routes of NAME.sol, customers numbered from 1 (= places).
+    static func solutionRoutes(_ name: String) throws -> [[Int]] {
+        let text = try String(contentsOf: folder.appendingPathComponent("\(name).sol"), encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasPrefix("Route") }.map { line in
+            line.split(separator: ":")[1].split(separator: " ").compactMap { Int($0) }
+        }
+    }
+}

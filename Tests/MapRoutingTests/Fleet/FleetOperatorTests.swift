@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import MapRouting
+
+/// The pieces of the fleet search one at a time: the constant-time insertion check
+/// against a full simulation, and each local-search move on its own.
+@Suite("Fleet search pieces")
+struct FleetOperatorTests {
+    /// 20 stops with windows, service times and items; 4 vehicles with shifts.
+    static func problem(seed: UInt64) throws -> FleetProblem {
+        var random = RandomSource(seed: seed)
+        let matrices = FleetSmallTests.matrices(places: 21, random: &random)
+        let stops = (1...20).map { place in
+            let open = Double(random.below(300))
+            return FleetStop(
+                id: "s\(place)", place: place, items: 1 + random.below(5), serviceDuration: 10,
+                timeWindows: place % 3 == 0 ? [] : [TimeWindow(start: open, end: open + 100 + Double(random.below(200)))])
+        }
+        let vehicles = (0..<4).map { FleetVehicle(id: "v\($0)", start: 0, capacity: 18, shift: TimeWindow(start: 0, end: 900)) }
+        return try FleetProblem(matrices: matrices, vehicles: vehicles, stops: stops)
+    }
+
+    @Test(arguments: 1...6)
+    func insertionCheckAgreesWithFullSimulation(seed: UInt64) throws {
+        let model = FleetModel(try Self.problem(seed: seed))
+        let state = RegretInsertion.build(model)
+        for route in state.routes where route.isFeasible {
+            for stop in 0..<model.stopCount where state.routeOf[stop] != route.vehicle {
+                for p in 0...route.stops.count {
+                    var stops = route.stops
+                    stops.insert(stop, at: p)
+                    let full = RouteState.cost(of: stops, vehicle: route.vehicle, model)
+                    let quick = route.insertionCost(of: stop, after: p, model)
+                    #expect((full == nil) == (quick == nil), "stop \(stop) after node \(p) of vehicle \(route.vehicle)")
+                    if let full, let quick { #expect(abs(full - route.cost - quick) < 1e-9) }
+                }
+            }
+        }
+    }
+
+    /// Runs move number `index` around `stop`.
+    static func move(_ index: Int, _ stop: Int, _ state: inout FleetState, _ model: FleetModel) -> Bool {
+        switch index {
+        case 0: RelocateMove.improve(stop, &state, model, neighbours: 10)
+        case 1: SwapMove.improve(stop, &state, model, neighbours: 10)
+        case 2: TwoOptStarMove.improve(stop, &state, model, neighbours: 10)
+        default: CrossExchangeMove.improve(stop, &state, model, neighbours: 10)
+        }
+    }
+
+    @Test(arguments: 0..<4)
+    func eachMoveOnlyImprovesAndStaysFeasible(moveIndex: Int) throws {
+        let name = ["relocate", "swap", "2-opt*", "cross-exchange"][moveIndex]
+        var applied = 0
+        for seed in UInt64(1)...6 {
+            let problem = try Self.problem(seed: seed)
+            let model = FleetModel(problem)
+            var state = RegretInsertion.build(model)
+            let served = Set((0..<model.stopCount).filter { state.routeOf[$0] >= 0 })
+            for stop in 0..<model.stopCount where state.routeOf[stop] >= 0 {
+                let before = state.cost
+                if Self.move(moveIndex, stop, &state, model) {
+                    applied += 1
+                    #expect(state.cost < before - 1e-9, "\(name) must lower the cost")
+                }
+            }
+            #expect(Set((0..<model.stopCount).filter { state.routeOf[$0] >= 0 }) == served, "\(name) keeps the served stops")
+            let solution = FleetSolutionBuilder.solution(state, model, iterations: 0, stoppedByTimeLimit: false)
+            #expect(FleetChecker.violations(solution, problem) == [], "\(name)")
+        }
+        #expect(applied > 0, "\(name) found no improving move on six regret-insertion answers")
+    }
+
+    @Test func twoOptStarUncrossesTwoRoutes() throws {
+        // Depot 0 in the middle; stops 1, 2 to the west, 3, 4 to the east (on a line).
+        let x: [Double] = [0, -1, -2, 1, 2]
+        let matrix = try CostMatrix(count: 5) { abs(x[$0] - x[$1]) * 10 }
+        let problem = try FleetProblem(
+            matrices: TravelMatrices(distances: matrix, durations: matrix),
+            vehicles: [FleetVehicle(id: "a", start: 0, end: .anywhere), FleetVehicle(id: "b", start: 0, end: .anywhere)],
+            stops: (1...4).map { FleetStop(id: "s\($0)", place: $0) })
+        let model = FleetModel(problem)
+        var state = FleetState(model)
+        state.setRoute(0, [0, 3], model)  // west then east: crosses the depot
+        state.setRoute(1, [2, 1], model)
+        let before = state.cost
+        #expect(TwoOptStarMove.improve(0, &state, model, neighbours: 3))
+        #expect(state.cost < before)
+        #expect(Set(state.routes.map { Set($0.stops) }) == [[0, 1], [2, 3]], "each route keeps to one side")
+    }
+}

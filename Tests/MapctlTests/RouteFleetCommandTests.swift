@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `mapctl route --vehicles FILE` run as a dispatcher would: routes per vehicle,
+/// every stop once, reasons for stops left out, exit statuses.
+@Suite("mapctl route --vehicles")
+struct RouteFleetCommandTests {
+    typealias Route = RouteCommandTests
+
+    @Test func sampleFleetServesEveryStopOnceWithinCapacity() throws {
+        let arguments = ["route", "--vehicles", "Data/vehicles.json", "--iterations", "100", "--time-limit", "60000", "Data/stops.geojson"]
+        let result = try MapctlProcess.run(arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        let features = try Route.features(result.standardOutput)
+        let routes = features.map(Route.properties).filter { $0["role"] as? String == "route" }
+        let stops = features.map(Route.properties).filter { $0["role"] as? String == "stop" }
+        #expect(routes.count == 4)
+        #expect(Set(routes.compactMap { $0["color"] as? String }).count == routes.count, "a distinct colour per route")
+        let capacities = ["van-1": 160, "van-2": 160, "van-3": 160, "bike-4": 120]
+        for route in routes {
+            let name = try #require(route["route"] as? String)
+            let load = try #require(route["load"] as? Int)
+            #expect(load <= capacities[name] ?? 0, "\(name) carries \(load)")
+            let own = stops.filter { $0["route"] as? String == name }
+            #expect(own.count == route["stop_count"] as? Int)
+            #expect(own.reduce(0) { $0 + ($1["items"] as? Int ?? 0) } == load)
+            #expect(own.compactMap { $0["sequence"] as? Int } == Array(1...own.count))
+            for stop in own {
+                let arrival = try #require(stop["arrival_s"] as? Double), departure = try #require(stop["departure_s"] as? Double)
+                #expect(arrival <= departure)
+            }
+        }
+        #expect(stops.count == 200)
+        #expect(Set(stops.compactMap { $0["id"] as? String }).count == 200, "every stop exactly once")
+        let again = try MapctlProcess.run(arguments)
+        #expect(again.standardOutput == result.standardOutput, "same input and seed, same answer")
+    }
+
+    @Test func stopsThatFitNowhereAreListedWithTheReason() throws {
+        let stops = try Route.temporaryFile("""
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"id":"a","items":2},"geometry":{"type":"Point","coordinates":[24.95,60.17]}},
+            {"type":"Feature","properties":{"id":"b","skills":["crane"]},"geometry":{"type":"Point","coordinates":[24.96,60.17]}},
+            {"type":"Feature","properties":{"id":"c","time_windows":[[36000,36600]],"service_s":300},"geometry":{"type":"Point","coordinates":[24.94,60.18]}}]}
+            """, suffix: ".geojson")
+        let vehicles = try Route.temporaryFile("""
+            [{"id":"w1","start":[24.9384,60.1699],"capacity":5,"shift":[28800,57600]}]
+            """, suffix: ".json")
+        defer { for path in [stops, vehicles] { try? FileManager.default.removeItem(atPath: path) } }
+        let result = try MapctlProcess.run(["route", "--vehicles", vehicles, stops])
+        #expect(result.status == 0, "\(result.standardError)")
+        let properties = try Route.features(result.standardOutput).map(Route.properties)
+        let unassigned = properties.filter { $0["role"] as? String == "unassigned" }
+        #expect(unassigned.map { $0["id"] as? String } == ["b"])
+        #expect(unassigned.first?["reason"] as? String == "skills")
+        #expect(result.standardError.contains("stop b is not served"))
+        let timed = try #require(properties.first { $0["id"] as? String == "c" && $0["role"] as? String == "stop" })
+        #expect(timed["service_start_s"] as? Double == 36000)
+        #expect(timed["departure_s"] as? Double == 36300)
+    }
+
+    @Test func roadCostsServeEveryStop() throws {
+        let result = try MapctlProcess.run([
+            "route", "--vehicles", "Data/vehicles.json", "--roads", "Data/roads.geojson", "--iterations", "20",
+            "--time-limit", "60000", "Data/stops.geojson",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let properties = try Route.features(result.standardOutput).map(Route.properties)
+        let stops = properties.filter { $0["role"] as? String == "stop" || $0["role"] as? String == "unassigned" }
+        #expect(Set(stops.compactMap { $0["id"] as? String }).count == 200, "every stop served once or reported")
+        let straight = try MapctlProcess.run([
+            "route", "--vehicles", "Data/vehicles.json", "--iterations", "20", "--time-limit", "60000", "Data/stops.geojson",
+        ])
+        #expect(straight.standardOutput != result.standardOutput, "road costs change the answer")
+    }
+
+    @Test func badVehiclesFilesGetClearErrors() throws {
+        let missing = try MapctlProcess.run(["route", "--vehicles", "/nonexistent/vehicles.json", "Data/stops.geojson"])
+        #expect(missing.status == 66)
+        let broken = try Route.temporaryFile("[{\"id\":\"v\",\"start\":[200,60]}]", suffix: ".json")
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let bad = try MapctlProcess.run(["route", "--vehicles", broken, "Data/stops.geojson"])
+        #expect(bad.status == 65)
+        #expect(bad.standardError.contains("vehicles[0].start"))
+        let usage = try MapctlProcess.run(["route", "--vehicles", broken, "--start", "24.9,60.1", "Data/stops.geojson"])
+        #expect(usage.status == 64)
+    }
+}
