@@ -66,17 +66,7 @@ extension RouteCommand {
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
         let collection = FeatureCollection(features: FleetFeatures.features(of: solution, problem: problem, positions: positions))
-        do {
-            let bytes = GeoJSONWriter(options: writerOptions).encode(collection) + [0x0A]
-            if let output {
-                try Data(bytes).write(to: URL(fileURLWithPath: output))
-            } else {
-                try FileHandle.standardOutput.write(contentsOf: bytes)
-            }
-        } catch {
-            report("cannot write \(output ?? "standard output"): \(error.localizedDescription)")
-            throw ExitCode(74)
-        }
+        try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
     }
 
     /// Reads the vehicles file; starts and fixed ends are appended to `positions` as places.

@@ -177,17 +177,7 @@ struct RouteCommand: ParsableCommand {
         var features = RouteFeatures.features(of: route)
         if let roadLine, roadLine.count >= 2 { features[0].geometry = .lineString(try LineString(roadLine)) }
         let collection = FeatureCollection(features: features)
-        do {
-            let bytes = GeoJSONWriter(options: writerOptions).encode(collection) + [0x0A]
-            if let output {
-                try Data(bytes).write(to: URL(fileURLWithPath: output))
-            } else {
-                try FileHandle.standardOutput.write(contentsOf: bytes)
-            }
-        } catch {
-            report("cannot write \(output ?? "standard output"): \(error.localizedDescription)")
-            throw ExitCode(74)
-        }
+        try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
     }
 
     /// The sites holding the listed object ids.
