@@ -143,9 +143,9 @@ public struct GeoJSONWriter: Sendable {
     }
 
     func collectionBox(_ features: [Feature]) -> BoundingBox? {
-        var accumulator = BoundingBoxAccumulator()
-        for feature in features { if let geometry = feature.geometry { accumulator.add(prepared(geometry)) } }
-        return accumulator.box
+        var extent = DataExtent()
+        for feature in features { if let geometry = feature.geometry { extent.add(prepared(geometry)) } }
+        return extent.bounds
     }
 
     /// The geometry as it will be written (rewound, cut).
