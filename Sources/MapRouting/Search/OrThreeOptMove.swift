@@ -13,35 +13,27 @@ extension SearchTour {
         guard count >= 8 else { return false }
         for side in 0..<(isSymmetric ? 2 : 1) {
             let forward = side == 0
-            @inline(__always) func after(_ node: Int) -> Int { forward ? next(node) : previous(node) }
-            @inline(__always) func before(_ node: Int) -> Int { forward ? previous(node) : next(node) }
-            // Steps from `from` to `node` along the travel direction.
-            @inline(__always) func steps(_ from: Int, _ node: Int) -> Int {
-                var offset = forward ? position[node] - position[from] : position[from] - position[node]
-                if offset < 0 { offset += count }
-                return offset
-            }
-            let t2 = after(t1)
+            let t2 = after(t1, forward)
             let broken1 = d(t1, t2)
             let list3 = candidates + t2 * k
             for index3 in 0..<k {
                 let t3 = Int(list3[index3])
                 let g1 = broken1 - d(t3, t2)
                 if g1 <= epsilon { if isSymmetric { break } else { continue } }
-                let t4 = after(t3)
+                let t4 = after(t3, forward)
                 if t3 == t1 || t4 == t1 || t3 == t2 { continue }
-                let reach = steps(t2, t3)
+                let reach = steps(t2, t3, forward)
                 let g1Open = g1 + d(t3, t4)
                 let list5 = candidates + t4 * k
                 for index5 in 0..<k {
                     let t5 = Int(list5[index5])
                     let g2 = g1Open - d(t5, t4)
                     if g2 <= epsilon { if isSymmetric { break } else { continue } }
-                    let offset = steps(t2, t5)
+                    let offset = steps(t2, t5, forward)
                     guard offset <= reach, t5 != t4 else { continue }
                     // Blocks keep their direction: t6 follows t5.
                     if t5 != t3 {
-                        let t6 = after(t5)
+                        let t6 = after(t5, forward)
                         let gain = g2 + d(t5, t6) - d(t1, t6)
                         if gain > epsilon {
                             exchange(t1, t2, t3, t4)
@@ -54,7 +46,7 @@ extension SearchTour {
                     }
                     // Both blocks turned: t6 precedes t5 (symmetric tables only).
                     if isSymmetric && t5 != t2 {
-                        let t6 = before(t5)
+                        let t6 = before(t5, forward)
                         let gain = g2 + d(t6, t5) - d(t1, t6)
                         if gain > epsilon {
                             exchange(t1, t2, t6, t5)

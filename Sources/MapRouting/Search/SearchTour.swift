@@ -73,6 +73,22 @@ final class SearchTour {
         return order[index == 0 ? count &- 1 : index &- 1]
     }
 
+    // MARK: Travel direction
+    // Moves that search both ways round the tour walk it "forward" or backward.
+
+    /// The node after `node` in the travel direction.
+    @inline(__always) func after(_ node: Int, _ forward: Bool) -> Int { forward ? next(node) : previous(node) }
+
+    /// The node before `node` in the travel direction.
+    @inline(__always) func before(_ node: Int, _ forward: Bool) -> Int { forward ? previous(node) : next(node) }
+
+    /// Steps from `from` to `node` in the travel direction.
+    @inline(__always) func steps(_ from: Int, _ node: Int, _ forward: Bool) -> Int {
+        var offset = forward ? position[node] - position[from] : position[from] - position[node]
+        if offset < 0 { offset += count }
+        return offset
+    }
+
     // MARK: Reversals
 
     /// Reverses the tour between positions `from` and `to` (inclusive, going forward).

@@ -14,25 +14,18 @@ extension SearchTour {
         guard isSymmetric, count >= 8 else { return false }
         for side in 0..<2 {
             let forward = side == 0
-            @inline(__always) func after(_ node: Int) -> Int { forward ? next(node) : previous(node) }
-            @inline(__always) func before(_ node: Int) -> Int { forward ? previous(node) : next(node) }
-            @inline(__always) func steps(_ from: Int, _ node: Int) -> Int {
-                var offset = forward ? position[node] - position[from] : position[from] - position[node]
-                if offset < 0 { offset += count }
-                return offset
-            }
-            let t2 = after(t1)
+            let t2 = after(t1, forward)
             let broken1 = d(t1, t2)
             let list3 = candidates + t2 * k
             for index3 in 0..<k {
                 let t3 = Int(list3[index3])
                 let g1 = broken1 - d(t2, t3)
                 if g1 <= epsilon { break }
-                let t4 = before(t3)
+                let t4 = before(t3, forward)
                 if t3 == t1 || t4 == t2 || t3 == t2 { continue }
                 let g1Open = g1 + d(t4, t3)
                 // t4 lies on the path t2 … t4, `reach` steps from t2.
-                let reach = steps(t2, t4)
+                let reach = steps(t2, t4, forward)
                 let list5 = candidates + t4 * k
                 for index5 in 0..<k {
                     let t5 = Int(list5[index5])
@@ -40,8 +33,8 @@ extension SearchTour {
                     if g2 <= epsilon { break }
                     if t5 == t3 || t5 == t1 || t5 == t4 { continue }
                     // t5 after t3: t6 precedes it; t5 in t2 … t4: t6 follows it.
-                    let isAfterT3 = steps(t2, t5) > reach
-                    let t6 = isAfterT3 ? before(t5) : after(t5)
+                    let isAfterT3 = steps(t2, t5, forward) > reach
+                    let t6 = isAfterT3 ? before(t5, forward) : after(t5, forward)
                     let gain = g2 + d(t5, t6) - d(t6, t1)
                     guard gain > epsilon else { continue }
                     if isAfterT3 {
