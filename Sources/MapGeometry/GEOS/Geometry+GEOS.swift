@@ -70,7 +70,7 @@ extension GeosGeometry {
     /// The position of a point geometry; nil when it is empty or not a point.
     public func pointPosition() -> Position? {
         let context = GEOSContext.current
-        guard case .point = try? geometry() else { return nil }
+        guard GEOSGeomTypeId_r(context.handle, pointer) == Int32(GEOS_POINT.rawValue) else { return nil }
         return context.position(ofPoint: pointer)
     }
 }
