@@ -10,7 +10,7 @@ import Foundation
 /// The bounds below are sphere bounds (up to 1 % low), computed without any trigonometry per box.
 struct GeodesicLowerBound {
     /// a(1 − e²): the smallest radius of curvature of WGS84 (the meridian at the equator).
-    static let minimumRadius = 6_378_137.0 * (1 - (2 - 1 / 298.257223563) / 298.257223563)
+    static let minimumRadius = WGS84.semiMajorAxis * (1 - WGS84.eccentricitySquared)
 
     private static let radiansPerDegree = Double.pi / 180
 

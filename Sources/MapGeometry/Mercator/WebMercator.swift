@@ -11,7 +11,7 @@ public enum WebMercator {
     public static let maxLatitude = 85.0511287798066
 
     /// WGS84 semi-major axis, the sphere radius EPSG:3857 uses.
-    public static let earthRadius = 6_378_137.0
+    public static let earthRadius = WGS84.semiMajorAxis
 
     /// Half the width of the projected world in metres (π·R).
     public static let originShift = Double.pi * earthRadius

@@ -8,7 +8,7 @@ public enum Geodesic {
     /// The WGS84 ellipsoid, initialised once and only read afterwards, so every thread may share it.
     nonisolated(unsafe) private static let wgs84: UnsafeMutablePointer<geod_geodesic> = {
         let ellipsoid = UnsafeMutablePointer<geod_geodesic>.allocate(capacity: 1)
-        geod_init(ellipsoid, 6_378_137, 1 / 298.257223563)
+        geod_init(ellipsoid, WGS84.semiMajorAxis, WGS84.flattening)
         return ellipsoid
     }()
 

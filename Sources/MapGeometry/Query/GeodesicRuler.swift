@@ -16,8 +16,8 @@ import Foundation
 struct GeodesicRuler {
     static let shortLineLimit = 50_000.0
 
-    private static let a = 6_378_137.0
-    private static let e2 = (2 - 1 / 298.257223563) / 298.257223563
+    private static let a = WGS84.semiMajorAxis
+    private static let e2 = WGS84.eccentricitySquared
     private static let radiansPerDegree = Double.pi / 180
 
     let origin: Position
@@ -77,8 +77,8 @@ struct GeodesicRuler {
 /// What the ruler needs of a vertex: earth-centred coordinates on the WGS84 ellipsoid and
 /// the sine and cosine of its latitude. The index keeps one per vertex.
 struct VertexFrame {
-    private static let a = 6_378_137.0
-    private static let e2 = (2 - 1 / 298.257223563) / 298.257223563
+    private static let a = WGS84.semiMajorAxis
+    private static let e2 = WGS84.eccentricitySquared
 
     var x: Double, y: Double, z: Double
     var sinLatitude: Double, cosLatitude: Double

@@ -11,8 +11,8 @@ import Foundation
 /// a bad step falls back to bisection. It stops when a step moves the foot less than 0.01 mm,
 /// so the distance is that of the true nearest point to well under a millimetre.
 enum SegmentDistance {
-    private static let a = 6_378_137.0
-    private static let e2 = (2 - 1 / 298.257223563) / 298.257223563
+    private static let a = WGS84.semiMajorAxis
+    private static let e2 = WGS84.eccentricitySquared
     private static let radiansPerDegree = Double.pi / 180
 
     /// Distance and azimuth (towards `target`) from one point of the segment.
