@@ -37,14 +37,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test helpers shared by the test targets (where the shared data is).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "MapGeometryTests",
-            dependencies: ["MapGeometry", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["MapGeometry", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering"]),
-        .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting"]),
-        .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry"]),
+        .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering", "TestSupport"]),
+        .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "TestSupport"]),
+        .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "TestSupport"]),
         .testTarget(name: "MapctlTests", dependencies: ["mapctl"]),
     ]
 )

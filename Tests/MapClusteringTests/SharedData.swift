@@ -1,19 +1,13 @@
 import Foundation
+import TestSupport
 
 /// Locates `../shared/data` (seen from the package root, or from a worktree one level deeper).
 enum SharedData {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { SharedDataLocation.packageRoot }
 
-    static let root: URL? = {
-        for relative in ["../shared/data", "../../shared/data"] {
-            let url = packageRoot.appendingPathComponent(relative).standardizedFileURL
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-        }
-        return nil
-    }()
+    static var root: URL? { SharedDataLocation.isAvailable ? SharedDataLocation.root : nil }
 
-    static var isAvailable: Bool { root != nil }
+    static var isAvailable: Bool { SharedDataLocation.isAvailable }
     static let missingMessage = "../shared/data is absent: shared-data tests skipped"
 
     static func url(_ relative: String) -> URL { root!.appendingPathComponent(relative) }

@@ -1,21 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shared real data and conformance suites in `../shared/data`, seen from the package root.
 /// Tests that need them are disabled, with this message, where the folder is absent.
 enum SharedData {
-    /// `../shared/data` from the package root; a git worktree one level deeper
-    /// (`/work/wt/<name>`) finds it at `../../shared/data`.
-    static let root: URL = {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let beside = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-        let above = packageRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
-        return FileManager.default.fileExists(atPath: beside.path) || !FileManager.default.fileExists(atPath: above.path)
-            ? beside : above
-    }()
+    static var root: URL { SharedDataLocation.root }
 
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
+    static var isAvailable: Bool { SharedDataLocation.isAvailable }
 
     static let missingMessage: Comment = "../shared/data is absent: conformance and real-data tests are skipped"
 

@@ -1,16 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shared real data and conformance suites in `../shared/data`, seen from the package root.
 /// Tests that need them are disabled, with this message, where the folder is absent.
 enum SharedData {
-    /// `MAPENGINE_SHARED_DATA` overrides the location (for git worktrees that sit elsewhere).
-    static let root = ProcessInfo.processInfo.environment["MAPENGINE_SHARED_DATA"].map { URL(fileURLWithPath: $0) }
-        ?? URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data")
+    static var root: URL { SharedDataLocation.root }
 
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
+    static var isAvailable: Bool { SharedDataLocation.isAvailable }
 
     static let missingMessage: Comment = "../shared/data is absent: conformance and real-data tests are skipped"
 

@@ -1,21 +1,16 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 
 @testable import MapRouting
 
 /// Real road layers from `../shared/data/real` (or the folder named by the environment
 /// variable `MAPENGINE_SHARED_DATA`), loaded once per test run.
 enum RoadTestData {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { SharedDataLocation.packageRoot }
 
-    static let sharedRoot: URL = {
-        if let path = ProcessInfo.processInfo.environment["MAPENGINE_SHARED_DATA"] {
-            return URL(fileURLWithPath: path)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-    }()
+    static var sharedRoot: URL { SharedDataLocation.root }
 
     static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: sharedRoot.appendingPathComponent("real/andorra/roads.geojson").path)

@@ -1,14 +1,12 @@
 import Foundation
+import TestSupport
 @testable import MapRouting
 
 /// The shared data folder, when present: `../shared/data` seen from the package root
 /// (the main checkout), or `../../shared/data` (a worktree under `wt/`).
 enum SharedData {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let folder = ["../shared/data", "../../shared/data"]
-        .map { packageRoot.appendingPathComponent($0).standardized }
-        .first { FileManager.default.fileExists(atPath: $0.path) } ?? packageRoot.appendingPathComponent("../shared/data")
+    static var packageRoot: URL { SharedDataLocation.packageRoot }
+    static var folder: URL { SharedDataLocation.root }
     static let tsplib = folder.appendingPathComponent("tsplib")
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: tsplib.appendingPathComponent("optima.csv").path) }
 

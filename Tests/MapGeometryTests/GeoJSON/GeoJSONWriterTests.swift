@@ -42,7 +42,7 @@ struct GeoJSONWriterTests {
         #expect(shortest(42) == "42")
         #expect(shortest(-1.5) == "-1.5")
         #expect(shortest(1e-10) == "1e-10")
-        for value in [0.1, 1.0 / 3, 24.9414566, 1e-7, 123456789.123, 5e-324, 1.7976931348623157e308, -2.5e-8] {
+        for value in [0.1, 1.0 / 3, 24.9414566, 1e-7, 123456789.123, Double.leastNonzeroMagnitude, 1.7976931348623157e308, -2.5e-8] {
             #expect(Double(shortest(value)) == value, "\(value) → \(shortest(value))")
         }
     }
