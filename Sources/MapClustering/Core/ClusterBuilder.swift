@@ -20,6 +20,7 @@ struct ClusterBuilder {
     /// Per point: from this zoom up, the point (while it is a marker of its own) provably has no
     /// neighbour within the radius, so its radius query can be skipped (see ``QuietZooms``).
     private var quietFrom: [UInt8] = []
+    private var memberScratch: [UInt32] = []
 
     private let parallel: Bool
 
@@ -43,13 +44,21 @@ struct ClusterBuilder {
         table.lowestLevel = Array(repeating: UInt8(options.minZoom), count: input.count)
 
         var (entries, origins) = topLevel()
-        quietFrom = QuietZooms.compute(table: table, entries: entries, options: options, parallel: parallel)
+        var grid = NeighbourGrid()
+        switch options.neighbourSearch {
+        case .supercluster:
+            quietFrom = QuietZooms.compute(table: table, entries: entries, options: options, parallel: parallel)
+        case .grid:
+            quietFrom = QuietZooms.computeWithGrid(table: table, entries: entries, options: options, grid: &grid)
+        }
         var neighbours: [UInt32] = []
         var visited: [Bool] = []
+        var gridIDs: [UInt32] = []
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let start = table.clusterTotal
             entries = cluster(
-                entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited)
+                entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited,
+                grid: &grid, gridIDs: &gridIDs)
             origins = nil
             table.clustersByZoom[zoom] = start..<table.clusterTotal
         }
@@ -113,11 +122,40 @@ struct ClusterBuilder {
 
     /// One greedy pass at `zoom` over the markers of `zoom + 1`; returns the markers of `zoom`.
     private mutating func cluster(
-        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt32], visited: inout [Bool]
+        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt32], visited: inout [Bool],
+        grid: inout NeighbourGrid, gridIDs: inout [UInt32]
+    ) -> [UInt32] {
+        let radius = options.worldRadius(zoom: zoom)
+        switch options.neighbourSearch {
+        case .supercluster:
+            let tree = KDTree(count: entries.count, nodeSize: options.nodeSize, parallel: parallel) {
+                table.treeCoordinate(Int(entries[$0]))
+            }
+            return cluster(entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited) { _, x, y, result in
+                tree.within(x: x, y: y, radius: radius, into: &result)
+            }
+        case .grid:
+            // Quiet points find nothing and nobody finds them (``QuietZooms``): leave them out.
+            gridIDs.removeAll(keepingCapacity: true)
+            for i in entries.indices {
+                let node = Int(entries[i])
+                if !(node < quietFrom.count && Int(quietFrom[node]) <= zoom) { gridIDs.append(UInt32(i)) }
+            }
+            grid.rebuild(ids: gridIDs, idLimit: entries.count, radius: radius) { table.world(Int(entries[$0])) }
+            let grid = grid
+            return cluster(entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited) { i, _, _, result in
+                grid.neighbours(of: i, into: &result)
+            }
+        }
+    }
+
+    /// The greedy pass, with `within(i, x, y, &result)` appending the positions in `entries` of
+    /// the markers within the radius of marker `i` at (`x`, `y`).
+    private mutating func cluster(
+        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt32], visited: inout [Bool],
+        within: (Int, Double, Double, inout [UInt32]) -> Void
     ) -> [UInt32] {
         let count = entries.count
-        let tree = KDTree(count: count, nodeSize: options.nodeSize, parallel: parallel) { table.treeCoordinate(Int(entries[$0])) }
-        let radius = options.worldRadius(zoom: zoom)
         visited.removeAll(keepingCapacity: true)
         visited.append(contentsOf: repeatElement(false, count: count))
         var next: [UInt32] = []
@@ -133,7 +171,7 @@ struct ClusterBuilder {
             let (x, y) = table.world(node)
             let nodeGroup = group(node)
             neighbours.removeAll(keepingCapacity: true)
-            tree.within(x: x, y: y, radius: radius, into: &neighbours)
+            within(i, x, y, &neighbours)
 
             let originCount = table.count(node)
             var total = originCount
@@ -144,7 +182,10 @@ struct ClusterBuilder {
 
             if total > originCount && total >= options.minPoints {
                 var wx = x * Double(originCount), wy = y * Double(originCount)
-                var members: [UInt32] = []
+                // Reuse one buffer for the members (an allocation per cluster is measurable).
+                var members = memberScratch
+                memberScratch = []
+                members.removeAll(keepingCapacity: true)
                 var sawOrigin = false
                 for k in neighbours {
                     let other = Int(entries[Int(k)])
@@ -169,6 +210,7 @@ struct ClusterBuilder {
                         members: members, origin: origin, zoom: zoom,
                         x: wx / Double(total), y: wy / Double(total), count: total, group: nodeGroup))
                 for member in members { table.lowestLevel[Int(member)] = UInt8(zoom + 1) }
+                memberScratch = members
             } else {
                 next.append(UInt32(node))
                 if total > 1 {
@@ -258,3 +300,4 @@ struct ClusterBuilder {
         table.clusterMeasures[m].valueCount.append(valueCount)
     }
 }
+

@@ -1,0 +1,306 @@
+/// Radius queries over the markers of one zoom level: a uniform grid, the fast alternative to
+/// KDBush's tree (see ``NeighbourSearch/grid``).
+///
+/// Cells are squares whose side is a power of two no smaller than the radius plus the largest
+/// `Float` rounding of a coordinate, so every item within the radius of an item lies in the 3 × 3
+/// cells around the item's own cell. Items are sorted by cell, row by row, with a stable radix
+/// sort (linear, unlike a tree's median selections); then the cells three rows at a time are
+/// swept in that order, each item tested against the items of the 3 × 3 cells around its own
+/// (in each row those cells are one contiguous run), and every item's neighbours are stored.
+/// Answering all queries in cell order keeps the memory accesses sequential; asked in the
+/// greedy pass's list order, which for real input is spatially random, each query would wait
+/// on several cache misses.
+///
+/// The distance test is KDTree's (squared distance in `Double` from the item's `Double`
+/// position to the others' `Float`-rounded ones), so an item's neighbours are exactly the ids
+/// `KDTree.within` reports for it; here they come in ascending id order.
+struct NeighbourGrid {
+    private var records: [SortRecord] = []
+    private var sortBuffer: [SortRecord] = []
+    /// Per item in cell order: the `Float`-rounded coordinates the item is found at.
+    private var foundX: [Double] = []
+    private var foundY: [Double] = []
+    private var columnBits = 2
+    /// The neighbours of every item, item after item in cell order.
+    private var hits: [UInt32] = []
+    /// Per id: where its neighbours start in `hits`, and how many there are.
+    private var hitStart: [UInt32] = []
+    private var hitCount: [UInt32] = []
+
+    struct SortRecord {
+        var key: UInt64
+        var x: Double
+        var y: Double
+        var id: UInt32
+    }
+
+    /// Bits of a key digit per radix pass.
+    private static let digitBits = 11
+
+    /// Finds the neighbours within `radius` of each of the items `ids` (each below `idLimit`) at
+    /// `position(id)`, among the same items; ``neighbours(of:into:)`` then lists them.
+    mutating func rebuild(ids: [UInt32], idLimit: Int, radius: Double, position: (Int) -> (x: Double, y: Double)) {
+        sortByCell(ids: ids, radius: radius, position: position)
+        findNeighbours(idLimit: idLimit, radius: radius)
+    }
+
+    /// The neighbours of item `id` (one of the last ``rebuild``'s), appended to `result`.
+    @inline(__always)
+    func neighbours(of id: Int, into result: inout [UInt32]) {
+        let start = Int(hitStart[id])
+        result.append(contentsOf: hits[start..<(start + Int(hitCount[id]))])
+    }
+
+    /// Sorts the items into cells fit for queries of `radius`.
+    private mutating func sortByCell(ids: [UInt32], radius: Double, position: (Int) -> (x: Double, y: Double)) {
+        records.removeAll(keepingCapacity: true)
+        records.reserveCapacity(ids.count)
+        var largest = 0.0
+        for id in ids {
+            let (x, y) = position(Int(id))
+            largest = max(largest, abs(x), abs(y))
+            records.append(SortRecord(key: 0, x: x, y: y, id: id))
+        }
+        // An item's cell comes from its `Double` position, its neighbours' from their `Float`
+        // ones, which lie up to half a `Float` step away: the cell side covers both.
+        let rounding = largest.isFinite ? Double(Float(largest).ulp) : .infinity
+        let needed = radius * (1 + 1e-9) + rounding
+        var side = 1.0
+        if needed.isFinite {
+            while side < needed { side *= 2 }
+            while side / 2 >= needed && side > 0x1p-40 { side /= 2 }
+        } else {
+            side = 0x1p40
+        }
+        let scale = 1 / side
+        // Columns and rows run over 0...2^k for coordinates in 0...1; two spare values keep
+        // column + 1 from carrying into the row.
+        let span = max(2, Int((1 / side).rounded(.up)) + 2)
+        var bits = 2
+        while (1 << bits) < span + 2 { bits += 1 }
+        bits = min(bits, 31)
+        columnBits = bits
+        let limit = Double((1 << bits) - 2)
+        records.withUnsafeMutableBufferPointer { records in
+            @inline(__always) func cell(_ value: Double) -> UInt64 {
+                let scaled = (value * scale).rounded(.down)
+                return scaled >= 0 ? UInt64(min(scaled, limit)) : 0  // NaN and negatives go to 0
+            }
+            for r in records.indices {
+                records[r].key = cell(records[r].y) << UInt64(bits) | cell(records[r].x)
+            }
+        }
+        radixSort(keyBits: 2 * bits)
+        let n = records.count
+        foundX.removeAll(keepingCapacity: true)
+        foundY.removeAll(keepingCapacity: true)
+        foundX.reserveCapacity(n)
+        foundY.reserveCapacity(n)
+        for r in 0..<n {
+            foundX.append(Double(Float(records[r].x)))
+            foundY.append(Double(Float(records[r].y)))
+        }
+    }
+
+    /// Tests each item against the items of the 3 × 3 cells around its cell and stores the hits.
+    private mutating func findNeighbours(idLimit: Int, radius: Double) {
+        let n = records.count
+        // Work on local arrays: the sweep reads `self` while these grow.
+        var hits = self.hits, hitStart = self.hitStart, hitCount = self.hitCount
+        self.hits = []
+        self.hitStart = []
+        self.hitCount = []
+        defer {
+            self.hits = hits
+            self.hitStart = hitStart
+            self.hitCount = hitCount
+        }
+        hits.removeAll(keepingCapacity: true)
+        hits.reserveCapacity(2 * n)
+        if hitStart.count < idLimit {
+            hitStart = [UInt32](repeating: 0, count: idLimit)
+            hitCount = [UInt32](repeating: 0, count: idLimit)
+        }
+        let r2 = radius * radius
+        var sweep = CellSweep(columnBits: columnBits)
+        records.withUnsafeBufferPointer { records in
+            foundX.withUnsafeBufferPointer { fx in
+                foundY.withUnsafeBufferPointer { fy in
+                    while let cell = sweep.next(records) {
+                        let (first0, first1, first2) = sweep.first, (end0, end1, end2) = sweep.end
+                        for a in cell {
+                            let qx = records[a].x, qy = records[a].y
+                            let start = hits.count
+                            @inline(__always) func test(_ first: Int, _ end: Int) {
+                                var b = first
+                                while b < end {
+                                    let dx = fx[b] - qx, dy = fy[b] - qy
+                                    if dx * dx + dy * dy <= r2 { hits.append(records[b].id) }
+                                    b += 1
+                                }
+                            }
+                            test(first0, end0)
+                            test(first1, end1)
+                            test(first2, end2)
+                            // Rows come in order and ids ascend within a cell: sort the few hits.
+                            var i = start + 1
+                            while i < hits.count {
+                                let value = hits[i]
+                                var j = i
+                                while j > start && hits[j - 1] > value {
+                                    hits[j] = hits[j - 1]
+                                    j -= 1
+                                }
+                                hits[j] = value
+                                i += 1
+                            }
+                            let id = Int(records[a].id)
+                            hitStart[id] = UInt32(start)
+                            hitCount[id] = UInt32(hits.count - start)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Per item of `ids` (indexed by id, up to `idLimit`): the distance to its nearest other item
+    /// if that is within `radius`, else infinity. The search for an item stops early, answering
+    /// 0, once it finds one within `enough` or has measured `budget` items (dense places, where
+    /// the caller gains nothing from the exact value).
+    mutating func nearestDistances(
+        ids: [UInt32], idLimit: Int, radius: Double, enough: Double, budget: Int,
+        position: (Int) -> (x: Double, y: Double)
+    ) -> [Double] {
+        sortByCell(ids: ids, radius: radius, position: position)
+        var nearest = [Double](repeating: .infinity, count: idLimit)
+        let r2 = radius * radius, enough2 = enough * enough
+        var sweep = CellSweep(columnBits: columnBits)
+        records.withUnsafeBufferPointer { records in
+            foundX.withUnsafeBufferPointer { fx in
+                foundY.withUnsafeBufferPointer { fy in
+                    nearest.withUnsafeMutableBufferPointer { nearest in
+                        while let cell = sweep.next(records) {
+                            let (first0, first1, first2) = sweep.first, (end0, end1, end2) = sweep.end
+                            let measured = (end0 - first0) + (end1 - first1) + (end2 - first2)
+                            for a in cell {
+                                guard measured <= budget else { nearest[Int(records[a].id)] = 0; continue }
+                                let qx = records[a].x, qy = records[a].y
+                                var best = r2
+                                var found = false
+                                @inline(__always) func test(_ first: Int, _ end: Int) {
+                                    var b = first
+                                    while b < end && best > enough2 {
+                                        let dx = fx[b] - qx, dy = fy[b] - qy
+                                        let d2 = dx * dx + dy * dy
+                                        if d2 <= best && b != a {
+                                            best = d2
+                                            found = true
+                                        }
+                                        b += 1
+                                    }
+                                }
+                                test(first1, end1)
+                                test(first0, end0)
+                                test(first2, end2)
+                                if found { nearest[Int(records[a].id)] = best <= enough2 ? 0 : best.squareRoot() }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return nearest
+    }
+
+    /// Stable LSD radix sort of `records` by key; a pass whose digit is the same for every key
+    /// (the high rows at low zooms) is skipped.
+    private mutating func radixSort(keyBits: Int) {
+        let n = records.count
+        guard n > 1 else { return }
+        let digitBits = Self.digitBits
+        let passes = (keyBits + digitBits - 1) / digitBits
+        let buckets = 1 << digitBits
+        let mask = UInt64(buckets - 1)
+        // The buffer must hold exactly `n` records: the two arrays swap roles below.
+        if sortBuffer.count > n {
+            sortBuffer.removeLast(sortBuffer.count - n)
+        } else if sortBuffer.count < n {
+            sortBuffer.append(contentsOf: records[sortBuffer.count..<n])
+        }
+        var counts = [Int](repeating: 0, count: buckets * passes)
+        var sortedInBuffer = false
+        records.withUnsafeMutableBufferPointer { source in
+            sortBuffer.withUnsafeMutableBufferPointer { target in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for r in 0..<n {
+                        let key = source[r].key
+                        for p in 0..<passes { counts[p * buckets + Int((key >> UInt64(p * digitBits)) & mask)] += 1 }
+                    }
+                    var from = source, to = target
+                    for p in 0..<passes {
+                        let shift = UInt64(p * digitBits)
+                        let base = p * buckets
+                        if counts[base + Int((from[0].key >> shift) & mask)] == n { continue }
+                        var sum = 0
+                        for b in 0..<buckets {
+                            let c = counts[base + b]
+                            counts[base + b] = sum
+                            sum += c
+                        }
+                        for r in 0..<n {
+                            let digit = base + Int((from[r].key >> shift) & mask)
+                            to[counts[digit]] = from[r]
+                            counts[digit] += 1
+                        }
+                        swap(&from, &to)
+                        sortedInBuffer.toggle()
+                    }
+                }
+            }
+        }
+        if sortedInBuffer { swap(&records, &sortBuffer) }
+    }
+}
+
+/// Walks the cells of records sorted by key, giving for each cell its item range and the item
+/// ranges of the cells (row − 1, row, row + 1; column − 1 ... column + 1), each one contiguous
+/// run in key order. All bounds only move forward, so a whole sweep is linear.
+private struct CellSweep {
+    let shift: UInt64
+    let columnMask: UInt64
+    private var cellStart = 0
+    /// Per row offset (below, same, above): the run's first item and end.
+    private(set) var first = (0, 0, 0)
+    private(set) var end = (0, 0, 0)
+
+    init(columnBits: Int) {
+        shift = UInt64(columnBits)
+        columnMask = (UInt64(1) << shift) - 1
+    }
+
+    /// Moves to the next cell and returns its items (nil at the end); `first` and `end` then
+    /// bound the runs of the rows below, at and above it.
+    mutating func next(_ records: UnsafeBufferPointer<NeighbourGrid.SortRecord>) -> Range<Int>? {
+        let n = records.count
+        guard cellStart < n else { return nil }
+        let key = records[cellStart].key
+        var cellEnd = cellStart + 1
+        while cellEnd < n && records[cellEnd].key == key { cellEnd += 1 }
+        let row = key >> shift, column = key & columnMask
+        let left = column > 0 ? column - 1 : 0
+        @inline(__always) func advance(_ first: inout Int, _ end: inout Int, row: UInt64) {
+            let low = row << shift | left, high = row << shift | (column + 1)
+            while first < n && records[first].key < low { first += 1 }
+            if end < first { end = first }
+            while end < n && records[end].key <= high { end += 1 }
+        }
+        if row > 0 { advance(&first.0, &end.0, row: row - 1) }
+        advance(&first.1, &end.1, row: row)
+        advance(&first.2, &end.2, row: row + 1)
+        if row == 0 { end.0 = first.0 }
+        let cell = cellStart..<cellEnd
+        cellStart = cellEnd
+        return cell
+    }
+}
