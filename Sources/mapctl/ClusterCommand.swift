@@ -114,11 +114,17 @@ struct ClusterCommand: ParsableCommand {
         } catch {
             fail("\(error)", status: error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
         }
+        // A view at zoom Z shows markers made at Z or above, and their ids, children and
+        // expansion zooms come from the zooms above too: the zooms below Z need no clustering.
+        var clusterOptions = options()
+        if let z = try parsedTile()?.0 ?? zoom.map({ Int($0.rounded(.down)) }) {
+            clusterOptions.minZoom = max(clusterOptions.minZoom, min(z, clusterOptions.maxZoom))
+        }
         let featureOptions = FeatureClusterOptions(
-            cluster: options(), grouping: groupBy.map { .property($0) } ?? .none, measures: measures,
+            cluster: clusterOptions, grouping: groupBy.map { .property($0) } ?? .none, measures: measures,
             clusterShapes: clusterShapes, style: style)
         let index: FeatureClusterIndex
-        do { index = try FeatureClusterIndex(document.featureCollection, options: featureOptions) } catch {
+        do { index = try FeatureClusterIndex(document.featureCollection, options: featureOptions, parallel: true) } catch {
             fail("\(error)", status: 65)
         }
 
@@ -137,8 +143,21 @@ struct ClusterCommand: ParsableCommand {
                 write(writer.encode(try index.tileFeatures(z: z, x: x, y: y)))
             } else if legend {
                 write(try legendJSON(index.legend(zoom: zoom!, in: parsedBox() ?? .world)))
-            } else {
+            } else if pretty {
                 write(writer.encode(index.features(zoom: zoom!, in: try parsedBox() ?? .world)))
+            } else {
+                // The same bytes, streamed, with single objects' properties copied as they are.
+                let handle = outputHandle()
+                do {
+                    try index.writeFeatures(zoom: zoom!, in: try parsedBox() ?? .world, parallel: true) { chunk in
+                        try handle.write(contentsOf: chunk)
+                    }
+                    if output != nil { try handle.close() }
+                } catch let error as ClusterError {
+                    throw error
+                } catch {
+                    fail("cannot write \(output ?? "standard output"): \(error)", status: 74)
+                }
             }
         } catch let error as ClusterError {
             if case .unknownCluster = error { fail("\(error)", status: 64) }
@@ -177,6 +196,15 @@ struct ClusterCommand: ParsableCommand {
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(entries.map { Entry(type: $0.type, title: $0.title, color: $0.color, symbol: $0.symbol, count: $0.count) })
         return Array(data) + [0x0A]
+    }
+
+    /// Standard output, or the `--output` file created empty.
+    private func outputHandle() -> FileHandle {
+        guard let output else { return FileHandle.standardOutput }
+        guard FileManager.default.createFile(atPath: output, contents: nil), let handle = FileHandle(forWritingAtPath: output) else {
+            fail("cannot write \(output)", status: 74)
+        }
+        return handle
     }
 
     private func write(_ bytes: [UInt8]) {

@@ -12,15 +12,17 @@ public struct FeatureClusterIndex: Sendable {
     public let options: FeatureClusterOptions
     /// The clustering of the point features (original index = feature index).
     public let index: ClusterIndex
-    private let features: [Feature]
+    let features: [Feature]
     /// Features shown as they are in every viewport: index and bounding box.
     private let passThrough: [(feature: Int, box: BoundingBox)]
     private let styles: [String: ClusterStyle.TypeStyle]
-    private let allTypes: [String]
+    let allTypes: [String]
 
-    /// Clusters `collection`.
+    /// Clusters `collection` (with `parallel`, using two threads where that helps; same result).
     /// - Throws: ``ClusterError`` for bad options or a feature that cannot be placed.
-    public init(_ collection: FeatureCollection, options: FeatureClusterOptions = FeatureClusterOptions()) throws(ClusterError) {
+    public init(
+        _ collection: FeatureCollection, options: FeatureClusterOptions = FeatureClusterOptions(), parallel: Bool = false
+    ) throws(ClusterError) {
         self.options = options
         features = collection.features
         var input = ClusterInput(measureNames: options.measures)
@@ -65,7 +67,7 @@ public struct FeatureClusterIndex: Sendable {
             }
         }
         input.objectCount = features.count
-        index = try ClusterIndex(points: input, options: options.cluster)
+        index = try ClusterIndex(points: input, options: options.cluster, parallel: parallel)
         self.passThrough = passThrough
         allTypes = types.sorted()
         styles = options.style.resolved(for: allTypes)
@@ -177,7 +179,7 @@ public struct FeatureClusterIndex: Sendable {
         return .number(Double(count))
     }
 
-    private func passingShapes(in box: BoundingBox) -> [Int] {
+    func passingShapes(in box: BoundingBox) -> [Int] {
         passThrough.filter { Self.intersects($0.box, box) }.map(\.feature)
     }
 

@@ -1,0 +1,190 @@
+import Dispatch
+import MapGeometry
+
+extension FeatureClusterIndex {
+    /// Writes ``features(zoom:in:)`` as one compact GeoJSON FeatureCollection, handing the bytes
+    /// to `write` in chunks of about `chunkSize` bytes, so the output never has to be held whole.
+    ///
+    /// The bytes are those of `GeoJSONWriter().encode(features(zoom:in:))` (for input whose
+    /// properties are written compactly, as this engine and most tools write them; otherwise the
+    /// same JSON with the input's spacing inside properties). The difference is speed: a single
+    /// object's properties are copied from the input as they are, with its colour member
+    /// appended, instead of being decoded and encoded again (what the writer does with an edited
+    /// object). With `parallel`, blocks of markers are encoded on two threads; the order and the
+    /// bytes are the same.
+    public func writeFeatures(
+        zoom: Double, in box: BoundingBox = .world, chunkSize: Int = 1 << 20, parallel: Bool = false,
+        to write: ([UInt8]) throws -> Void
+    ) rethrows {
+        let encoder = OutputEncoder(index: self, markers: index.markers(in: box, zoom: zoom), shapes: passingShapes(in: box))
+        let total = encoder.count
+        var output: [UInt8] = []
+        output.reserveCapacity(chunkSize + 1024)
+        output.append(contentsOf: #"{"type":"FeatureCollection","features":["#.utf8)
+
+        // Blocks small enough to stream, large enough to be worth a thread.
+        let block = 16_384
+        var start = 0
+        while start < total {
+            if parallel && total - start > block {
+                let ranges = [start..<(start + block), (start + block)..<min(total, start + 2 * block)]
+                var parts: [[UInt8]] = [[], []]
+                parts.withUnsafeMutableBufferPointer { parts in
+                    let shared = SendableParts(parts)
+                    DispatchQueue.concurrentPerform(iterations: 2) { half in
+                        var bytes: [UInt8] = []
+                        bytes.reserveCapacity(ranges[half].count * 160)
+                        encoder.encode(ranges[half], into: &bytes)
+                        shared.buffer[half] = bytes
+                    }
+                }
+                output.append(contentsOf: parts[0])
+                output.append(contentsOf: parts[1])
+                start = ranges[1].upperBound
+            } else {
+                let end = min(total, start + block)
+                encoder.encode(start..<end, into: &output)
+                start = end
+            }
+            if output.count >= chunkSize {
+                try write(output)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        if total > 0 { output.append(0x0A) }
+        output.append(contentsOf: "]}\n".utf8)
+        try write(output)
+    }
+}
+
+/// Encodes the items of ``FeatureClusterIndex/writeFeatures(zoom:in:chunkSize:parallel:to:)``:
+/// the markers, then the passing shapes. Read-only, so threads share it.
+private struct OutputEncoder: Sendable {
+    let index: FeatureClusterIndex
+    let markers: [Marker]
+    let shapes: [Int]
+    let writer = GeoJSONWriter()
+    /// The JSON text of each type's colour.
+    let colors: [String: [UInt8]]
+
+    init(index: FeatureClusterIndex, markers: [Marker], shapes: [Int]) {
+        self.index = index
+        self.markers = markers
+        self.shapes = shapes
+        var colors: [String: [UInt8]] = [:]
+        for type in index.allTypes { colors[type] = Self.json(index.style(for: type).color) }
+        self.colors = colors
+    }
+
+    var count: Int { markers.count + shapes.count }
+
+    /// Items `range`, each after the writer's separator (a newline, and a comma after the first).
+    func encode(_ range: Range<Int>, into bytes: inout [UInt8]) {
+        for k in range {
+            if k > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(0x0A)
+            if k < markers.count {
+                let marker = markers[k]
+                if marker.isCluster {
+                    bytes.append(contentsOf: writer.encode(index.feature(for: marker)))
+                } else {
+                    appendStyled(index.features[marker.id], to: &bytes)
+                }
+            } else {
+                appendStyled(index.features[shapes[k - markers.count]], to: &bytes)
+            }
+        }
+    }
+
+    private static let propertiesKey = Array(#""properties":"#.utf8)
+
+    /// The feature as ``FeatureClusterIndex`` styles it (its type colour under `marker-color`,
+    /// or `stroke`/`fill` for lines and polygons), encoded.
+    func appendStyled(_ feature: Feature, to bytes: inout [UInt8]) {
+        let type = feature.typeProperty ?? ""
+        let color = colors[type] ?? Self.json(index.style(for: type).color)
+        let keys: [String]
+        switch feature.geometry {
+        case .lineString, .multiLineString: keys = ["stroke"]
+        case .polygon, .multiPolygon: keys = ["stroke", "fill"]
+        default: keys = ["marker-color"]
+        }
+        guard let raw = feature.properties.rawJSON, !feature.properties.isNull,
+              !keys.contains(where: { Self.contains(raw.bytes, quoted: $0) })
+        else {
+            // Properties already edited, null or holding the key: let the writer merge them.
+            var styled = feature
+            for key in keys { styled.properties.set(key, .string(index.style(for: feature.typeProperty ?? "").color)) }
+            bytes.append(contentsOf: writer.encode(styled))
+            return
+        }
+        let encoded = writer.encode(feature)
+        // The raw properties follow the first `"properties":` (a key inside a string value would
+        // have escaped quotes); check, and splice the colour members in before their `}`.
+        guard let keyStart = Self.firstIndex(of: Self.propertiesKey, in: encoded) else {
+            bytes.append(contentsOf: encoded)
+            return
+        }
+        let rawStart = keyStart + Self.propertiesKey.count
+        let rawEnd = rawStart + raw.bytes.count
+        guard rawEnd <= encoded.count, encoded[rawEnd - 1] == UInt8(ascii: "}"),
+              encoded[rawStart..<rawEnd].elementsEqual(raw.bytes)
+        else {
+            var styled = feature
+            for key in keys { styled.properties.set(key, .string(index.style(for: feature.typeProperty ?? "").color)) }
+            bytes.append(contentsOf: writer.encode(styled))
+            return
+        }
+        let close = rawEnd - 1
+        var hasMembers = false
+        for byte in encoded[(rawStart + 1)..<close] where !(byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
+            hasMembers = true
+            break
+        }
+        // An empty object (perhaps with spaces) becomes just the colour members, as the writer has it.
+        bytes.append(contentsOf: encoded[0..<(hasMembers ? close : rawStart + 1)])
+        for (k, key) in keys.enumerated() {
+            if hasMembers || k > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: key.utf8)
+            bytes.append(contentsOf: "\":".utf8)
+            bytes.append(contentsOf: color)
+        }
+        bytes.append(contentsOf: encoded[close...])
+    }
+
+    /// A string as JSON text.
+    private static func json(_ string: String) -> [UInt8] {
+        let raw = RawJSON(.string(string))
+        // `bytes` points into `raw`'s storage: copy them while it lives.
+        return withExtendedLifetime(raw) { Array(raw.bytes) }
+    }
+
+    /// True when `bytes` hold `"key"` (quotes included).
+    private static func contains(_ bytes: UnsafeRawBufferPointer, quoted key: String) -> Bool {
+        let needle = [UInt8(ascii: "\"")] + Array(key.utf8) + [UInt8(ascii: "\"")]
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            var k = 1
+            while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
+            if k == needle.count { return true }
+        }
+        return false
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            var k = 1
+            while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
+            if k == needle.count { return start }
+        }
+        return nil
+    }
+}
+
+/// The two output parts, written by one thread each.
+private struct SendableParts: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<[UInt8]>
+    init(_ buffer: UnsafeMutableBufferPointer<[UInt8]>) { self.buffer = buffer }
+}
