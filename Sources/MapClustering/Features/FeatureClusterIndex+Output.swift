@@ -103,18 +103,18 @@ private struct OutputEncoder: Sendable {
     func appendStyled(_ feature: Feature, to bytes: inout [UInt8]) {
         let type = feature.typeProperty ?? ""
         let color = colors[type] ?? Self.json(index.style(for: type).color)
-        let keys: [String]
+        let keys: [[UInt8]]
         switch feature.geometry {
-        case .lineString, .multiLineString: keys = ["stroke"]
-        case .polygon, .multiPolygon: keys = ["stroke", "fill"]
-        default: keys = ["marker-color"]
+        case .lineString, .multiLineString: keys = Self.lineKeys
+        case .polygon, .multiPolygon: keys = Self.polygonKeys
+        default: keys = Self.pointKeys
         }
         guard let raw = feature.properties.rawJSON, !feature.properties.isNull,
-              !keys.contains(where: { Self.contains(raw.bytes, quoted: $0) })
+              !keys.contains(where: { Self.firstIndex(of: $0, in: raw.bytes) != nil })
         else {
             // Properties already edited, null or holding the key: let the writer merge them.
             var styled = feature
-            for key in keys { styled.properties.set(key, .string(index.style(for: feature.typeProperty ?? "").color)) }
+            for key in keys { styled.properties.set(Self.name(key), .string(index.style(for: type).color)) }
             bytes.append(contentsOf: writer.encode(styled))
             return
         }
@@ -131,7 +131,7 @@ private struct OutputEncoder: Sendable {
               encoded[rawStart..<rawEnd].elementsEqual(raw.bytes)
         else {
             var styled = feature
-            for key in keys { styled.properties.set(key, .string(index.style(for: feature.typeProperty ?? "").color)) }
+            for key in keys { styled.properties.set(Self.name(key), .string(index.style(for: type).color)) }
             bytes.append(contentsOf: writer.encode(styled))
             return
         }
@@ -145,9 +145,8 @@ private struct OutputEncoder: Sendable {
         bytes.append(contentsOf: encoded[0..<(hasMembers ? close : rawStart + 1)])
         for (k, key) in keys.enumerated() {
             if hasMembers || k > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: key.utf8)
-            bytes.append(contentsOf: "\":".utf8)
+            bytes.append(contentsOf: key)
+            bytes.append(UInt8(ascii: ":"))
             bytes.append(contentsOf: color)
         }
         bytes.append(contentsOf: encoded[close...])
@@ -160,24 +159,27 @@ private struct OutputEncoder: Sendable {
         return withExtendedLifetime(raw) { Array(raw.bytes) }
     }
 
-    /// True when `bytes` hold `"key"` (quotes included).
-    private static func contains(_ bytes: UnsafeRawBufferPointer, quoted key: String) -> Bool {
-        let needle = [UInt8(ascii: "\"")] + Array(key.utf8) + [UInt8(ascii: "\"")]
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            var k = 1
-            while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
-            if k == needle.count { return true }
-        }
-        return false
-    }
+    /// The colour members styled() sets, per geometry, as quoted JSON keys.
+    private static let pointKeys = [Array(#""marker-color""#.utf8)]
+    private static let lineKeys = [Array(#""stroke""#.utf8)]
+    private static let polygonKeys = [Array(#""stroke""#.utf8), Array(#""fill""#.utf8)]
 
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            var k = 1
-            while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
-            if k == needle.count { return start }
+    /// A quoted key's name.
+    private static func name(_ quoted: [UInt8]) -> String { String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self) }
+
+    /// Where `needle` first occurs in `bytes`.
+    private static func firstIndex<Bytes: RandomAccessCollection>(of needle: [UInt8], in bytes: Bytes) -> Int?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard let head = needle.first, bytes.count >= needle.count else { return nil }
+        var start = bytes.startIndex
+        let last = bytes.endIndex - needle.count
+        while start <= last {
+            if bytes[start] == head {
+                var k = 1
+                while k < needle.count && bytes[start + k] == needle[k] { k += 1 }
+                if k == needle.count { return start - bytes.startIndex }
+            }
+            start += 1
         }
         return nil
     }
