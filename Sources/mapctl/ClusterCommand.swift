@@ -22,10 +22,12 @@ struct ClusterCommand: ParsableCommand {
             Examples:
               mapctl cluster --zoom 12 Data/objects.geojson
               mapctl cluster --zoom 15 --bbox 24.93,60.16,24.96,60.18 --group-by type Data/objects.geojson
-              mapctl cluster --members 16455 --limit 20 --offset 20 Data/objects.geojson
-              mapctl cluster --expansion-zoom 16455 Data/objects.geojson
+              mapctl cluster --members 4014 --limit 20 --offset 20 Data/objects.geojson
+              mapctl cluster --expansion-zoom 4014 Data/objects.geojson
               mapctl cluster --zoom 12 --legend Data/objects.geojson
-            Cluster ids are stable: the same file and options give the same ids.
+            Cluster ids are stable: the same file and options give the same ids. Neighbours are
+            found with a grid (same clusters and ids as supercluster; children in list order);
+            --exact uses supercluster's own KD-trees (bit-identical centres and children order, slower).
             """
     )
 
@@ -52,6 +54,9 @@ struct ClusterCommand: ParsableCommand {
 
     @Option(name: .customLong("measure"), help: "Numeric property to sum/min/max/mean per cluster (repeatable).")
     var measures: [String] = []
+
+    @Flag(help: "Find neighbours with supercluster's KD-trees: bit-identical to supercluster, slower.")
+    var exact = false
 
     @Flag(name: .customLong("cluster-shapes"), help: "Let lines and polygons join clusters at their point on surface.")
     var clusterShapes = false
@@ -166,7 +171,9 @@ struct ClusterCommand: ParsableCommand {
     }
 
     private func options() -> ClusterOptions {
-        ClusterOptions(radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints)
+        ClusterOptions(
+            radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints,
+            neighbourSearch: exact ? .supercluster : .grid)
     }
 
     private func parsedBox() throws -> BoundingBox? {

@@ -71,3 +71,32 @@ struct ViewOutputTests {
         }
     }
 }
+
+/// Input far denser than any marker level: where the grid stops storing neighbours and asks on demand.
+struct DenseInputTests {
+    @Test("20,000 points within metres, in two groups: the grid search gives the supercluster search's markers")
+    func denseInput() throws {
+        var input = ClusterInput()
+        var state: UInt64 = 42
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for i in 0..<20_000 {
+            // About ±5 m around a point in Helsinki; two groups, as with --group-by.
+            try input.append(
+                longitude: 24.9384 + (random() - 0.5) * 1e-4, latitude: 60.1699 + (random() - 0.5) * 5e-5,
+                group: UInt32(i % 2))
+        }
+        let grid = try ClusterIndex(points: input, options: ClusterOptions(neighbourSearch: .grid))
+        let exact = try ClusterIndex(points: input, options: ClusterOptions(neighbourSearch: .supercluster))
+        #expect(grid.clusterCount == exact.clusterCount)
+        for zoom in 0...17 {
+            let ours = grid.markers(zoom: Double(zoom)).map { "\($0.id) \($0.count)" }.sorted()
+            let theirs = exact.markers(zoom: Double(zoom)).map { "\($0.id) \($0.count)" }.sorted()
+            #expect(ours == theirs, "zoom \(zoom)")
+        }
+        // At zoom 0 each group is one cluster.
+        #expect(grid.markers(zoom: 0).map(\.count).sorted() == [10_000, 10_000])
+    }
+}

@@ -143,8 +143,8 @@ struct ClusterBuilder {
             }
             grid.rebuild(ids: gridIDs, idLimit: entries.count, radius: radius) { table.world(Int(entries[$0])) }
             let grid = grid
-            return cluster(entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited) { i, _, _, result in
-                grid.neighbours(of: i, into: &result)
+            return cluster(entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited) { i, x, y, result in
+                grid.neighbours(of: i, x: x, y: y, radius: radius, into: &result)
             }
         }
     }

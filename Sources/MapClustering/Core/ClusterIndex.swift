@@ -6,11 +6,20 @@ import MapGeometry
 /// The index is immutable and `Sendable`: query it from any number of threads at once.
 ///
 /// Semantics and ids follow mapbox/supercluster 8 (see ``ClusterID``). Positions are kept as
-/// supercluster keeps them — world coordinates rounded to `Float` for the neighbour tests and
-/// the trees, cluster centres averaged in `Double` — and each zoom's KD-tree is built exactly
-/// as KDBush builds it, so for the same input order and options the clusters, their counts,
-/// centres, ids, children order and member order equal supercluster's (checked on its own
-/// fixtures and on 234,908 GeoNames places, every zoom 0–16). Deliberate differences:
+/// supercluster keeps them — world coordinates rounded to `Float` for the neighbour tests,
+/// cluster centres averaged in `Double` — so both neighbour searches find supercluster's
+/// neighbours (``ClusterOptions/neighbourSearch``):
+/// * ``NeighbourSearch/grid`` (default): with `minPoints` 2, the same clusters, counts and ids
+///   as supercluster; children (and so members) in the order of the marker list one zoom up,
+///   and centres summed in that order, which may change their last bits (on 234,908 GeoNames
+///   places: the same ids and counts at every zoom, centres within 5e-14°). With `minPoints`
+///   above 2 later greedy choices can differ (supercluster's `places.json` tiles still match).
+/// * ``NeighbourSearch/supercluster``: each zoom's KD-tree built exactly as KDBush builds it,
+///   so clusters, counts, centres, ids, children order and member order equal supercluster's
+///   (checked on its own fixtures and on the 234,908 places, every zoom 0–16).
+///
+/// Both are deterministic: the same input, order and options give the same index. Deliberate
+/// differences from supercluster in both modes:
 /// * objects at one identical position form one colocated marker at every zoom, including
 ///   above `maxZoom`; its expansion zoom is nil and its id is made at `maxZoom + 1`;
 /// * viewport results come in this index's tree order (one tree for all zooms), not in
@@ -21,8 +30,8 @@ public struct ClusterIndex: Sendable {
 
     /// Clusters `points` at every zoom from `options.maxZoom` down to `options.minZoom`.
     ///
-    /// With `parallel`, the KD-tree sorts and the nearest-neighbour pass use two threads; the
-    /// result is identical (the greedy passes themselves are sequential by nature).
+    /// With `parallel`, the KD-tree sorts (and, for the supercluster search, the nearest-neighbour
+    /// pass) use two threads; the result is identical (the greedy passes are sequential by nature).
     /// - Throws: ``ClusterError/invalidOption(_:)`` when an option is out of range.
     public init(points: ClusterInput, options: ClusterOptions = ClusterOptions(), parallel: Bool = false) throws(ClusterError) {
         try options.validate()

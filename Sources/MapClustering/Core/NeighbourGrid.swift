@@ -26,6 +26,14 @@ struct NeighbourGrid {
     /// Per id: where its neighbours start in `hits`, and how many there are.
     private var hitStart: [UInt32] = []
     private var hitCount: [UInt32] = []
+    /// The three runs (first, end) of each crowded cell, whose items are queried on demand;
+    /// their `hitStart` indexes this, their `hitCount` is `crowded`.
+    private var crowdedRuns: [(Int, Int, Int, Int, Int, Int)] = []
+    private static let crowded = UInt32.max
+    /// Most items around a cell for which the sweep stores its items' neighbours. Beyond it the
+    /// greedy pass asks on demand: the neighbours of dense input are mostly taken by the first
+    /// query there, and storing them all would grow with the square of the density.
+    static let crowdedLimit = 48
 
     struct SortRecord {
         var key: UInt64
@@ -44,11 +52,25 @@ struct NeighbourGrid {
         findNeighbours(idLimit: idLimit, radius: radius)
     }
 
-    /// The neighbours of item `id` (one of the last ``rebuild``'s), appended to `result`.
+    /// The neighbours of item `id` (one of the last ``rebuild``'s, at `x`, `y`, its position),
+    /// in ascending order, appended to `result`.
     @inline(__always)
-    func neighbours(of id: Int, into result: inout [UInt32]) {
-        let start = Int(hitStart[id])
-        result.append(contentsOf: hits[start..<(start + Int(hitCount[id]))])
+    func neighbours(of id: Int, x: Double, y: Double, radius: Double, into result: inout [UInt32]) {
+        let start = Int(hitStart[id]), count = hitCount[id]
+        if count != Self.crowded {
+            result.append(contentsOf: hits[start..<(start + Int(count))])
+            return
+        }
+        let runs = crowdedRuns[start]
+        let first = result.count
+        let r2 = radius * radius
+        for (from, end) in [(runs.0, runs.1), (runs.2, runs.3), (runs.4, runs.5)] {
+            for b in from..<end {
+                let dx = foundX[b] - x, dy = foundY[b] - y
+                if dx * dx + dy * dy <= r2 { result.append(records[b].id) }
+            }
+        }
+        result[first...].sort()
     }
 
     /// Sorts the items into cells fit for queries of `radius`.
@@ -121,6 +143,7 @@ struct NeighbourGrid {
             hitStart = [UInt32](repeating: 0, count: idLimit)
             hitCount = [UInt32](repeating: 0, count: idLimit)
         }
+        crowdedRuns.removeAll(keepingCapacity: true)
         let r2 = radius * radius
         var sweep = CellSweep(columnBits: columnBits)
         records.withUnsafeBufferPointer { records in
@@ -128,6 +151,15 @@ struct NeighbourGrid {
                 foundY.withUnsafeBufferPointer { fy in
                     while let cell = sweep.next(records) {
                         let (first0, first1, first2) = sweep.first, (end0, end1, end2) = sweep.end
+                        if (end0 - first0) + (end1 - first1) + (end2 - first2) > Self.crowdedLimit {
+                            for a in cell {
+                                let id = Int(records[a].id)
+                                hitStart[id] = UInt32(crowdedRuns.count)
+                                hitCount[id] = Self.crowded
+                            }
+                            crowdedRuns.append((first0, end0, first1, end1, first2, end2))
+                            continue
+                        }
                         for a in cell {
                             let qx = records[a].x, qy = records[a].y
                             let start = hits.count
