@@ -23,10 +23,14 @@ struct ClusterBuilder {
     private var memberScratch: [UInt32] = []
 
     private let parallel: Bool
+    /// False when every point is in group 0 (no grouping): then the group tests, a random memory
+    /// access per neighbour, are skipped.
+    private let grouped: Bool
 
     init(input: ClusterInput, options: ClusterOptions, parallel: Bool) {
         self.input = input
         self.parallel = parallel
+        grouped = input.groups.contains { $0 != 0 }
         self.options = options
         table = ClusterTable(options: options, types: input.types, measureNames: input.measureNames, idBase: input.objectCount)
         typeScratch = Array(repeating: 0, count: input.types.count)
@@ -51,7 +55,7 @@ struct ClusterBuilder {
         case .grid:
             quietFrom = QuietZooms.computeWithGrid(table: table, entries: entries, options: options, grid: &grid)
         }
-        var neighbours: [UInt32] = []
+        var neighbours: [UInt64] = []
         var visited: [Bool] = []
         var gridIDs: [UInt32] = []
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
@@ -122,7 +126,7 @@ struct ClusterBuilder {
 
     /// One greedy pass at `zoom` over the markers of `zoom + 1`; returns the markers of `zoom`.
     private mutating func cluster(
-        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt32], visited: inout [Bool],
+        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt64], visited: inout [Bool],
         grid: inout NeighbourGrid, gridIDs: inout [UInt32]
     ) -> [UInt32] {
         let radius = options.worldRadius(zoom: zoom)
@@ -131,8 +135,11 @@ struct ClusterBuilder {
             let tree = KDTree(count: entries.count, nodeSize: options.nodeSize, parallel: parallel) {
                 table.treeCoordinate(Int(entries[$0]))
             }
+            var found: [UInt32] = []
             return cluster(entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited) { _, x, y, result in
-                tree.within(x: x, y: y, radius: radius, into: &result)
+                found.removeAll(keepingCapacity: true)
+                tree.within(x: x, y: y, radius: radius, into: &found)
+                for k in found { result.append(UInt64(k) << 32 | UInt64(entries[Int(k)])) }
             }
         case .grid:
             // Quiet points find nothing and nobody finds them (``QuietZooms``): leave them out.
@@ -141,7 +148,9 @@ struct ClusterBuilder {
                 let node = Int(entries[i])
                 if !(node < quietFrom.count && Int(quietFrom[node]) <= zoom) { gridIDs.append(UInt32(i)) }
             }
-            grid.rebuild(ids: gridIDs, idLimit: entries.count, radius: radius) { table.world(Int(entries[$0])) }
+            grid.rebuild(
+                ids: gridIDs, idLimit: entries.count, radius: radius, position: { table.world(Int(entries[$0])) },
+                tag: { entries[$0] })
             let grid = grid
             return cluster(entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited) { i, x, y, result in
                 grid.neighbours(of: i, x: x, y: y, radius: radius, into: &result)
@@ -149,11 +158,12 @@ struct ClusterBuilder {
         }
     }
 
-    /// The greedy pass, with `within(i, x, y, &result)` appending the positions in `entries` of
-    /// the markers within the radius of marker `i` at (`x`, `y`).
+    /// The greedy pass, with `within(i, x, y, &result)` appending the markers within the radius
+    /// of marker `i` at (`x`, `y`), each as `k << 32 | entries[k]` (its position in `entries` and
+    /// its node, so that the pass need not look the node up).
     private mutating func cluster(
-        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt32], visited: inout [Bool],
-        within: (Int, Double, Double, inout [UInt32]) -> Void
+        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt64], visited: inout [Bool],
+        within: (Int, Double, Double, inout [UInt64]) -> Void
     ) -> [UInt32] {
         let count = entries.count
         visited.removeAll(keepingCapacity: true)
@@ -175,9 +185,9 @@ struct ClusterBuilder {
 
             let originCount = table.count(node)
             var total = originCount
-            for k in neighbours where !visited[Int(k)] {
-                let other = Int(entries[Int(k)])
-                if group(other) == nodeGroup { total += table.count(other) }
+            for hit in neighbours where !visited[Int(hit >> 32)] {
+                let other = Int(UInt32(truncatingIfNeeded: hit))
+                if !grouped || group(other) == nodeGroup { total += table.count(other) }
             }
 
             if total > originCount && total >= options.minPoints {
@@ -187,15 +197,15 @@ struct ClusterBuilder {
                 memberScratch = []
                 members.removeAll(keepingCapacity: true)
                 var sawOrigin = false
-                for k in neighbours {
-                    let other = Int(entries[Int(k)])
-                    if Int(k) == i {
+                for hit in neighbours {
+                    let k = Int(hit >> 32), other = Int(UInt32(truncatingIfNeeded: hit))
+                    if k == i {
                         members.append(UInt32(node))
                         sawOrigin = true
                         continue
                     }
-                    if visited[Int(k)] || group(other) != nodeGroup { continue }
-                    visited[Int(k)] = true
+                    if visited[k] || (grouped && group(other) != nodeGroup) { continue }
+                    visited[k] = true
                     let (ox, oy) = table.world(other)
                     let weight = Double(table.count(other))
                     wx += ox * weight
@@ -214,10 +224,10 @@ struct ClusterBuilder {
             } else {
                 next.append(UInt32(node))
                 if total > 1 {
-                    for k in neighbours where !visited[Int(k)] {
-                        let other = Int(entries[Int(k)])
-                        guard group(other) == nodeGroup else { continue }
-                        visited[Int(k)] = true
+                    for hit in neighbours where !visited[Int(hit >> 32)] {
+                        let k = Int(hit >> 32), other = Int(UInt32(truncatingIfNeeded: hit))
+                        guard !grouped || group(other) == nodeGroup else { continue }
+                        visited[k] = true
                         next.append(UInt32(other))
                     }
                 }
@@ -246,6 +256,7 @@ struct ClusterBuilder {
     }
 
     private mutating func appendBreakdown(of members: [UInt32]) {
+        if appendSoleTypeBreakdown(of: members) { return }
         for member in members {
             let node = Int(member)
             if node < table.pointCount {
@@ -265,6 +276,35 @@ struct ClusterBuilder {
         }
         touchedTypes.removeAll(keepingCapacity: true)
         table.breakdownStart.append(UInt32(table.breakdownType.count))
+    }
+
+    /// The common case (and the only one without types): all members of one type. Appends the
+    /// breakdown and returns true, or returns false without appending anything.
+    private mutating func appendSoleTypeBreakdown(of members: [UInt32]) -> Bool {
+        var sole: UInt16?
+        var total: UInt32 = 0
+        for member in members {
+            let node = Int(member)
+            let type: UInt16, count: UInt32
+            if node < table.pointCount {
+                type = table.pointType[node]
+                count = 1
+            } else {
+                let c = node - table.pointCount
+                let start = Int(table.breakdownStart[c])
+                guard Int(table.breakdownStart[c + 1]) - start == 1 else { return false }
+                type = table.breakdownType[start]
+                count = table.breakdownCount[start]
+            }
+            if let sole, sole != type { return false }
+            sole = type
+            total += count
+        }
+        guard let sole else { return false }
+        table.breakdownType.append(sole)
+        table.breakdownCount.append(total)
+        table.breakdownStart.append(UInt32(table.breakdownType.count))
+        return true
     }
 
     @inline(__always) private mutating func add(type: UInt16, count: UInt32) {

@@ -22,7 +22,8 @@ struct NeighbourGrid {
     private var foundY: [Double] = []
     private var columnBits = 2
     /// The neighbours of every item, item after item in cell order.
-    private var hits: [UInt32] = []
+    private let hitBuffer = HitBuffer()
+    private let spareHitBuffer = HitBuffer()
     /// Per id: where its neighbours start in `hits`, and how many there are.
     private var hitStart: [UInt32] = []
     private var hitCount: [UInt32] = []
@@ -40,25 +41,30 @@ struct NeighbourGrid {
         var x: Double
         var y: Double
         var id: UInt32
+        /// The caller's tag of the item (the builder's node number), handed back with each hit.
+        var tag: UInt32
     }
 
     /// Bits of a key digit per radix pass.
     private static let digitBits = 11
 
     /// Finds the neighbours within `radius` of each of the items `ids` (each below `idLimit`) at
-    /// `position(id)`, among the same items; ``neighbours(of:into:)`` then lists them.
-    mutating func rebuild(ids: [UInt32], idLimit: Int, radius: Double, position: (Int) -> (x: Double, y: Double)) {
-        sortByCell(ids: ids, radius: radius, position: position)
+    /// `position(id)`, among the same items; ``neighbours(of:x:y:radius:into:)`` then lists them,
+    /// each as `id << 32 | tag(id)`.
+    mutating func rebuild(
+        ids: [UInt32], idLimit: Int, radius: Double, position: (Int) -> (x: Double, y: Double), tag: (Int) -> UInt32
+    ) {
+        sortByCell(ids: ids, radius: radius, position: position, tag: tag)
         findNeighbours(idLimit: idLimit, radius: radius)
     }
 
     /// The neighbours of item `id` (one of the last ``rebuild``'s, at `x`, `y`, its position),
-    /// in ascending order, appended to `result`.
+    /// as `id << 32 | tag` in ascending order, appended to `result`.
     @inline(__always)
-    func neighbours(of id: Int, x: Double, y: Double, radius: Double, into result: inout [UInt32]) {
+    func neighbours(of id: Int, x: Double, y: Double, radius: Double, into result: inout [UInt64]) {
         let start = Int(hitStart[id]), count = hitCount[id]
         if count != Self.crowded {
-            result.append(contentsOf: hits[start..<(start + Int(count))])
+            result.append(contentsOf: UnsafeBufferPointer(start: hitBuffer.base + start, count: Int(count)))
             return
         }
         let runs = crowdedRuns[start]
@@ -67,21 +73,23 @@ struct NeighbourGrid {
         for (from, end) in [(runs.0, runs.1), (runs.2, runs.3), (runs.4, runs.5)] {
             for b in from..<end {
                 let dx = foundX[b] - x, dy = foundY[b] - y
-                if dx * dx + dy * dy <= r2 { result.append(records[b].id) }
+                if dx * dx + dy * dy <= r2 { result.append(UInt64(records[b].id) << 32 | UInt64(records[b].tag)) }
             }
         }
         result[first...].sort()
     }
 
     /// Sorts the items into cells fit for queries of `radius`.
-    private mutating func sortByCell(ids: [UInt32], radius: Double, position: (Int) -> (x: Double, y: Double)) {
+    private mutating func sortByCell(
+        ids: [UInt32], radius: Double, position: (Int) -> (x: Double, y: Double), tag: (Int) -> UInt32 = { _ in 0 }
+    ) {
         records.removeAll(keepingCapacity: true)
         records.reserveCapacity(ids.count)
         var largest = 0.0
         for id in ids {
             let (x, y) = position(Int(id))
             largest = max(largest, abs(x), abs(y))
-            records.append(SortRecord(key: 0, x: x, y: y, id: id))
+            records.append(SortRecord(key: 0, x: x, y: y, id: id, tag: tag(Int(id))))
         }
         // An item's cell comes from its `Double` position, its neighbours' from their `Float`
         // ones, which lie up to half a `Float` step away: the cell side covers both.
@@ -126,74 +134,111 @@ struct NeighbourGrid {
 
     /// Tests each item against the items of the 3 × 3 cells around its cell and stores the hits.
     private mutating func findNeighbours(idLimit: Int, radius: Double) {
-        let n = records.count
-        // Work on local arrays: the sweep reads `self` while these grow.
-        var hits = self.hits, hitStart = self.hitStart, hitCount = self.hitCount
-        self.hits = []
+        // Work on local arrays: the sweep reads `self` while these change.
+        var hitStart = self.hitStart, hitCount = self.hitCount, crowdedRuns = self.crowdedRuns
         self.hitStart = []
         self.hitCount = []
+        self.crowdedRuns = []
         defer {
-            self.hits = hits
             self.hitStart = hitStart
             self.hitCount = hitCount
+            self.crowdedRuns = crowdedRuns
         }
-        hits.removeAll(keepingCapacity: true)
-        hits.reserveCapacity(2 * n)
         if hitStart.count < idLimit {
             hitStart = [UInt32](repeating: 0, count: idLimit)
             hitCount = [UInt32](repeating: 0, count: idLimit)
+        } else {
+            // Ids left out of this grid (quiet points) have no neighbours, not last zoom's.
+            hitCount.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
         crowdedRuns.removeAll(keepingCapacity: true)
+        let hits = hitBuffer
+        hits.count = 0
         let r2 = radius * radius
         var sweep = CellSweep(columnBits: columnBits)
         records.withUnsafeBufferPointer { records in
             foundX.withUnsafeBufferPointer { fx in
                 foundY.withUnsafeBufferPointer { fy in
-                    while let cell = sweep.next(records) {
-                        let (first0, first1, first2) = sweep.first, (end0, end1, end2) = sweep.end
-                        if (end0 - first0) + (end1 - first1) + (end2 - first2) > Self.crowdedLimit {
-                            for a in cell {
-                                let id = Int(records[a].id)
-                                hitStart[id] = UInt32(crowdedRuns.count)
-                                hitCount[id] = Self.crowded
-                            }
-                            crowdedRuns.append((first0, end0, first1, end1, first2, end2))
-                            continue
-                        }
-                        for a in cell {
-                            let qx = records[a].x, qy = records[a].y
-                            let start = hits.count
-                            @inline(__always) func test(_ first: Int, _ end: Int) {
-                                var b = first
-                                while b < end {
-                                    let dx = fx[b] - qx, dy = fy[b] - qy
-                                    if dx * dx + dy * dy <= r2 { hits.append(records[b].id) }
-                                    b += 1
+                    hitStart.withUnsafeMutableBufferPointer { hitStart in
+                        hitCount.withUnsafeMutableBufferPointer { hitCount in
+                            while let cell = sweep.next(records) {
+                                let (first0, first1, first2) = sweep.first, (end0, end1, end2) = sweep.end
+                                let around = (end0 - first0) + (end1 - first1) + (end2 - first2)
+                                if around > Self.crowdedLimit {
+                                    for a in cell {
+                                        let id = Int(records[a].id)
+                                        hitStart[id] = UInt32(crowdedRuns.count)
+                                        hitCount[id] = Self.crowded
+                                    }
+                                    crowdedRuns.append((first0, end0, first1, end1, first2, end2))
+                                    continue
                                 }
-                            }
-                            test(first0, end0)
-                            test(first1, end1)
-                            test(first2, end2)
-                            // Rows come in order and ids ascend within a cell: sort the few hits.
-                            var i = start + 1
-                            while i < hits.count {
-                                let value = hits[i]
-                                var j = i
-                                while j > start && hits[j - 1] > value {
-                                    hits[j] = hits[j - 1]
-                                    j -= 1
+                                hits.reserve(extra: cell.count * around)
+                                let out = hits.base
+                                var count = hits.count
+                                for a in cell {
+                                    let qx = records[a].x, qy = records[a].y
+                                    let start = count
+                                    @inline(__always) func test(_ first: Int, _ end: Int) {
+                                        var b = first
+                                        while b < end {
+                                            let dx = fx[b] - qx, dy = fy[b] - qy
+                                            if dx * dx + dy * dy <= r2 {
+                                                out[count] = UInt64(records[b].id) << 32 | UInt64(records[b].tag)
+                                                count += 1
+                                            }
+                                            b += 1
+                                        }
+                                    }
+                                    test(first0, end0)
+                                    test(first1, end1)
+                                    test(first2, end2)
+                                    // Rows come in order and ids ascend within a cell: sort the few hits.
+                                    var i = start + 1
+                                    while i < count {
+                                        let value = out[i]
+                                        var j = i
+                                        while j > start && out[j - 1] > value {
+                                            out[j] = out[j - 1]
+                                            j -= 1
+                                        }
+                                        out[j] = value
+                                        i += 1
+                                    }
+                                    let id = Int(records[a].id)
+                                    hitStart[id] = UInt32(start)
+                                    hitCount[id] = UInt32(count - start)
                                 }
-                                hits[j] = value
-                                i += 1
+                                hits.count = count
                             }
-                            let id = Int(records[a].id)
-                            hitStart[id] = UInt32(start)
-                            hitCount[id] = UInt32(hits.count - start)
                         }
                     }
                 }
             }
         }
+        reorderByID(idLimit: idLimit, hitStart: &hitStart, hitCount: hitCount)
+    }
+
+    /// Copies the hits into id order: the greedy pass asks for them in that order, and reading
+    /// them there in a tight loop lets the processor overlap the cache misses that the pass,
+    /// doing real work between two asks, would wait for one by one.
+    private func reorderByID(idLimit: Int, hitStart: inout [UInt32], hitCount: [UInt32]) {
+        let source = hitBuffer, target = spareHitBuffer
+        target.count = 0
+        target.reserve(extra: source.count)
+        var total = 0
+        hitStart.withUnsafeMutableBufferPointer { hitStart in
+            for id in 0..<idLimit {
+                let count = hitCount[id]
+                guard count != Self.crowded else { continue }
+                let from = Int(hitStart[id])
+                hitStart[id] = UInt32(total)
+                if count > 0 { (target.base + total).update(from: source.base + from, count: Int(count)) }
+                total += Int(count)
+            }
+        }
+        target.count = total
+        hitBuffer.swapStorage(with: spareHitBuffer)
     }
 
     /// Per item of `ids` (indexed by id, up to `idLimit`): the distance to its nearest other item
@@ -313,6 +358,7 @@ private struct CellSweep {
 
     /// Moves to the next cell and returns its items (nil at the end); `first` and `end` then
     /// bound the runs of the rows below, at and above it.
+    @inline(__always)
     mutating func next(_ records: UnsafeBufferPointer<NeighbourGrid.SortRecord>) -> Range<Int>? {
         let n = records.count
         guard cellStart < n else { return nil }
@@ -335,4 +381,39 @@ private struct CellSweep {
         cellStart = cellEnd
         return cell
     }
+}
+
+/// A growable buffer of hits written through a pointer (the sweep's inner loop appends to it
+/// without the checks of an array append). Owned by one grid, used by one thread at a time.
+private final class HitBuffer {
+    // One thread at a time by contract: no run-time exclusivity checks in the hot loops.
+    @exclusivity(unchecked) fileprivate(set) var base: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) fileprivate var capacity: Int
+    @exclusivity(unchecked) var count = 0
+
+    init() {
+        capacity = 1024
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Makes room for `extra` more hits after `count`.
+    func reserve(extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + extra { grown *= 2 }
+        let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: grown)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = grown
+    }
+
+    /// Exchanges the contents of two buffers.
+    func swapStorage(with other: HitBuffer) {
+        swap(&base, &other.base)
+        swap(&capacity, &other.capacity)
+        swap(&count, &other.count)
+    }
+
+    deinit { base.deallocate() }
 }

@@ -19,7 +19,7 @@ struct ZoomTree: Sendable {
     /// Most markers a level may have to get its own small tree.
     static let smallLevelLimit = 16_384
 
-    init(table: ClusterTable, nodeSize: Int = 32, parallel: Bool = false) {
+    init(table: ClusterTable, nodeSize: Int = 64, parallel: Bool = false) {
         var visible: [UInt32] = []
         visible.reserveCapacity(table.nodeCount)
         for node in 0..<table.nodeCount where Int(table.lowestLevel[node]) <= table.highestLevel(node) {
