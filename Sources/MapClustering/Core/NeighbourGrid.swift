@@ -24,11 +24,11 @@ struct NeighbourGrid {
     /// The neighbours of every item, item after item in cell order.
     private let hitBuffer = HitBuffer()
     private let spareHitBuffer = HitBuffer()
-    /// Per id: where its neighbours start in `hits`, and how many there are.
-    private var hitStart: [UInt32] = []
-    private var hitCount: [UInt32] = []
+    /// Per id: where its neighbours start in the hit buffer (high half) and how many there are
+    /// (low half); one array, so that the sweep's write per item is one cache miss, not two.
+    private var hitRange: [UInt64] = []
     /// The three runs (first, end) of each crowded cell, whose items are queried on demand;
-    /// their `hitStart` indexes this, their `hitCount` is `crowded`.
+    /// their `hitRange` holds the index here and the count `crowded`.
     private var crowdedRuns: [(Int, Int, Int, Int, Int, Int)] = []
     private static let crowded = UInt32.max
     /// Most items around a cell for which the sweep stores its items' neighbours. Beyond it the
@@ -62,7 +62,8 @@ struct NeighbourGrid {
     /// as `id << 32 | tag` in ascending order, appended to `result`.
     @inline(__always)
     func neighbours(of id: Int, x: Double, y: Double, radius: Double, into result: inout [UInt64]) {
-        let start = Int(hitStart[id]), count = hitCount[id]
+        let range = hitRange[id]
+        let start = Int(range >> 32), count = UInt32(truncatingIfNeeded: range)
         if count != Self.crowded {
             result.append(contentsOf: UnsafeBufferPointer(start: hitBuffer.base + start, count: Int(count)))
             return
@@ -135,21 +136,18 @@ struct NeighbourGrid {
     /// Tests each item against the items of the 3 × 3 cells around its cell and stores the hits.
     private mutating func findNeighbours(idLimit: Int, radius: Double) {
         // Work on local arrays: the sweep reads `self` while these change.
-        var hitStart = self.hitStart, hitCount = self.hitCount, crowdedRuns = self.crowdedRuns
-        self.hitStart = []
-        self.hitCount = []
+        var hitRange = self.hitRange, crowdedRuns = self.crowdedRuns
+        self.hitRange = []
         self.crowdedRuns = []
         defer {
-            self.hitStart = hitStart
-            self.hitCount = hitCount
+            self.hitRange = hitRange
             self.crowdedRuns = crowdedRuns
         }
-        if hitStart.count < idLimit {
-            hitStart = [UInt32](repeating: 0, count: idLimit)
-            hitCount = [UInt32](repeating: 0, count: idLimit)
+        if hitRange.count < idLimit {
+            hitRange = [UInt64](repeating: 0, count: idLimit)
         } else {
             // Ids left out of this grid (quiet points) have no neighbours, not last zoom's.
-            hitCount.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            hitRange.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
         crowdedRuns.removeAll(keepingCapacity: true)
         let hits = hitBuffer
@@ -159,16 +157,15 @@ struct NeighbourGrid {
         records.withUnsafeBufferPointer { records in
             foundX.withUnsafeBufferPointer { fx in
                 foundY.withUnsafeBufferPointer { fy in
-                    hitStart.withUnsafeMutableBufferPointer { hitStart in
-                        hitCount.withUnsafeMutableBufferPointer { hitCount in
+                    hitRange.withUnsafeMutableBufferPointer { hitRange in
+                        do {
                             while let cell = sweep.next(records) {
                                 let (first0, first1, first2) = sweep.first, (end0, end1, end2) = sweep.end
                                 let around = (end0 - first0) + (end1 - first1) + (end2 - first2)
                                 if around > Self.crowdedLimit {
                                     for a in cell {
                                         let id = Int(records[a].id)
-                                        hitStart[id] = UInt32(crowdedRuns.count)
-                                        hitCount[id] = Self.crowded
+                                        hitRange[id] = UInt64(crowdedRuns.count) << 32 | UInt64(Self.crowded)
                                     }
                                     crowdedRuns.append((first0, end0, first1, end1, first2, end2))
                                     continue
@@ -206,8 +203,7 @@ struct NeighbourGrid {
                                         i += 1
                                     }
                                     let id = Int(records[a].id)
-                                    hitStart[id] = UInt32(start)
-                                    hitCount[id] = UInt32(count - start)
+                                    hitRange[id] = UInt64(start) << 32 | UInt64(count - start)
                                 }
                                 hits.count = count
                             }
@@ -216,23 +212,23 @@ struct NeighbourGrid {
                 }
             }
         }
-        reorderByID(idLimit: idLimit, hitStart: &hitStart, hitCount: hitCount)
+        reorderByID(idLimit: idLimit, hitRange: &hitRange)
     }
 
     /// Copies the hits into id order: the greedy pass asks for them in that order, and reading
     /// them there in a tight loop lets the processor overlap the cache misses that the pass,
     /// doing real work between two asks, would wait for one by one.
-    private func reorderByID(idLimit: Int, hitStart: inout [UInt32], hitCount: [UInt32]) {
+    private func reorderByID(idLimit: Int, hitRange: inout [UInt64]) {
         let source = hitBuffer, target = spareHitBuffer
         target.count = 0
         target.reserve(extra: source.count)
         var total = 0
-        hitStart.withUnsafeMutableBufferPointer { hitStart in
+        hitRange.withUnsafeMutableBufferPointer { hitRange in
             for id in 0..<idLimit {
-                let count = hitCount[id]
+                let count = UInt32(truncatingIfNeeded: hitRange[id])
                 guard count != Self.crowded else { continue }
-                let from = Int(hitStart[id])
-                hitStart[id] = UInt32(total)
+                let from = Int(hitRange[id] >> 32)
+                hitRange[id] = UInt64(total) << 32 | UInt64(count)
                 if count > 0 { (target.base + total).update(from: source.base + from, count: Int(count)) }
                 total += Int(count)
             }
