@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import MapGeometry
 
 extension FeatureClusterIndex {
@@ -38,8 +39,13 @@ extension FeatureClusterIndex {
                         shared.buffer[half] = bytes
                     }
                 }
-                output.append(contentsOf: parts[0])
-                output.append(contentsOf: parts[1])
+                // Hand the parts over as they are rather than copying them into `output`.
+                if !output.isEmpty {
+                    try write(output)
+                    output.removeAll(keepingCapacity: true)
+                }
+                try write(parts[0])
+                try write(parts[1])
                 start = ranges[1].upperBound
             } else {
                 let end = min(total, start + block)
@@ -128,7 +134,7 @@ private struct OutputEncoder: Sendable {
         let rawStart = keyStart + Self.propertiesKey.count
         let rawEnd = rawStart + raw.bytes.count
         guard rawEnd <= encoded.count, encoded[rawEnd - 1] == UInt8(ascii: "}"),
-              encoded[rawStart..<rawEnd].elementsEqual(raw.bytes)
+              encoded.withUnsafeBytes({ memcmp($0.baseAddress! + rawStart, raw.bytes.baseAddress!, raw.bytes.count) == 0 })
         else {
             var styled = feature
             for key in keys { styled.properties.set(Self.name(key), .string(index.style(for: type).color)) }

@@ -47,6 +47,14 @@ for parallel in [false, true] {
     print(String(format: "\(label)_cpu_seconds_median %.3f", median(cpu)))
     print("\(label)_seconds_all \(wall.map { String(format: "%.3f", $0) }.joined(separator: ","))")
 }
+// The supercluster-identical search (KDBush's trees), once, for comparison with the grid.
+do {
+    let start = now(), startCPU = cpuNow()
+    let exact = try ClusterIndex(points: input, options: ClusterOptions(neighbourSearch: .supercluster))
+    print(String(format: "build_supercluster_search_seconds %.3f", now() - start))
+    print(String(format: "build_supercluster_search_cpu_seconds %.3f", cpuNow() - startCPU))
+    print("same_cluster_count_as_grid \(exact.clusterCount == index.clusterCount)")
+}
 print(String(format: "index_bytes_per_point %.1f", Double(index.memoryFootprint) / Double(input.count)))
 print("clusters \(index.clusterCount)")
 
