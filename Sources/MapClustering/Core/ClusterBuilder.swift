@@ -21,6 +21,9 @@ struct ClusterBuilder {
     /// neighbour within the radius, so its radius query can be skipped (see ``QuietZooms``).
     private var quietFrom: [UInt8] = []
     private var memberScratch: [UInt32] = []
+    /// Per cluster: its only type, or `mixed` (one read instead of three in the common case).
+    private var clusterSoleType: [UInt16] = []
+    private static let mixed = UInt16.max
 
     private let parallel: Bool
     /// False when every point is in group 0 (no grouping): then the group tests, a random memory
@@ -251,6 +254,9 @@ struct ClusterBuilder {
         table.lowestLevel.append(UInt8(options.minZoom))
         clusterGroup.append(group)
         appendBreakdown(of: members)
+        let c = table.clusterTotal - 1
+        let start = Int(table.breakdownStart[c])
+        clusterSoleType.append(Int(table.breakdownStart[c + 1]) - start == 1 ? table.breakdownType[start] : Self.mixed)
         for m in table.clusterMeasures.indices { appendMeasure(m, of: members) }
         return node
     }
@@ -291,10 +297,9 @@ struct ClusterBuilder {
                 count = 1
             } else {
                 let c = node - table.pointCount
-                let start = Int(table.breakdownStart[c])
-                guard Int(table.breakdownStart[c + 1]) - start == 1 else { return false }
-                type = table.breakdownType[start]
-                count = table.breakdownCount[start]
+                type = clusterSoleType[c]
+                guard type != Self.mixed else { return false }
+                count = table.clusterCount[c]
             }
             if let sole, sole != type { return false }
             sole = type
