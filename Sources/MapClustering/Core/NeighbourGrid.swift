@@ -45,8 +45,8 @@ struct NeighbourGrid {
         var tag: UInt32
     }
 
-    /// Bits of a key digit per radix pass.
-    private static let digitBits = 11
+    /// Most bits of a key digit per radix pass (the passes share the key's bits evenly).
+    private static let digitBits = 14
 
     /// Finds the neighbours within `radius` of each of the items `ids` (each below `idLimit`) at
     /// `position(id)`, among the same items; ``neighbours(of:x:y:radius:into:)`` then lists them,
@@ -291,8 +291,8 @@ struct NeighbourGrid {
     private mutating func radixSort(keyBits: Int) {
         let n = records.count
         guard n > 1 else { return }
-        let digitBits = Self.digitBits
-        let passes = (keyBits + digitBits - 1) / digitBits
+        let passes = (keyBits + Self.digitBits - 1) / Self.digitBits
+        let digitBits = (keyBits + passes - 1) / passes
         let buckets = 1 << digitBits
         let mask = UInt64(buckets - 1)
         // The buffer must hold exactly `n` records: the two arrays swap roles below.

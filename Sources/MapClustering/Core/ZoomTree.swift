@@ -57,15 +57,27 @@ struct ZoomTree: Sendable {
         self.masks = masks
 
         var perLevel: [Int: [UInt32]] = [:]
-        var levelCounts = [Int](repeating: 0, count: 32)
+        // Markers per level from a difference array: +1 where a node's levels start, −1 after.
+        var starts = [Int](repeating: 0, count: 34)
         for node in visible {
-            let low = Int(table.lowestLevel[Int(node)]), high = table.highestLevel(Int(node))
-            for level in low...high { levelCounts[level] += 1 }
+            starts[Int(table.lowestLevel[Int(node)])] += 1
+            starts[table.highestLevel(Int(node)) + 1] -= 1
         }
-        for node in visible {
-            let low = Int(table.lowestLevel[Int(node)]), high = table.highestLevel(Int(node))
-            for level in low...high where levelCounts[level] <= Self.smallLevelLimit {
-                perLevel[level, default: []].append(node)
+        var levelCounts = [Int](repeating: 0, count: 33)
+        var running = 0
+        for level in 0..<33 {
+            running += starts[level]
+            levelCounts[level] = running
+        }
+        let fewMarkerLevels = (0..<33).filter { levelCounts[$0] > 0 && levelCounts[$0] <= Self.smallLevelLimit }
+        if let top = fewMarkerLevels.last {
+            for node in visible {
+                let low = Int(table.lowestLevel[Int(node)])
+                guard low <= top else { continue }
+                let high = min(table.highestLevel(Int(node)), top)
+                for level in low...high where levelCounts[level] <= Self.smallLevelLimit {
+                    perLevel[level, default: []].append(node)
+                }
             }
         }
         smallLevels = perLevel.mapValues { nodes in
