@@ -25,6 +25,9 @@ struct ClusterCommand: ParsableCommand {
               mapctl cluster --members 4014 --limit 20 --offset 20 Data/objects.geojson
               mapctl cluster --expansion-zoom 4014 Data/objects.geojson
               mapctl cluster --zoom 12 --legend Data/objects.geojson
+              mapctl cluster --zoom 13 --layers restaurant,shop Data/objects.geojson
+              mapctl cluster --zoom 15 --where type=tram_stop Data/objects.geojson
+            --layers and --where decide what takes part at all: clusters count only those features.
             Cluster ids are stable: the same file and options give the same ids. Neighbours are
             found with a grid (same clusters and ids as supercluster; children in list order);
             --exact uses supercluster's own KD-trees (bit-identical centres and children order, slower).
@@ -54,6 +57,15 @@ struct ClusterCommand: ParsableCommand {
 
     @Option(name: .customLong("measure"), help: "Numeric property to sum/min/max/mean per cluster (repeatable).")
     var measures: [String] = []
+
+    @Option(help: ArgumentHelp("Cluster and show only these layers (comma separated values of --layer-key).", valueName: "a,b"))
+    var layers: String?
+
+    @Option(name: .customLong("layer-key"), help: "The property that names a feature's layer.")
+    var layerKey = "type"
+
+    @Option(name: .customLong("where"), help: ArgumentHelp("Cluster and show only features whose property KEY has VALUE (repeatable).", valueName: "KEY=VALUE"))
+    var conditions: [String] = []
 
     @Flag(help: "Find neighbours with supercluster's KD-trees: bit-identical to supercluster, slower.")
     var exact = false
@@ -98,6 +110,7 @@ struct ClusterCommand: ParsableCommand {
         if limit < 0 || offset < 0 { throw ValidationError("--limit and --offset must not be negative") }
         _ = try parsedBox()
         _ = try parsedTile()
+        _ = try filter()
         do { try options().validate() } catch { throw ValidationError("\(error)") }
     }
 
@@ -127,7 +140,7 @@ struct ClusterCommand: ParsableCommand {
         }
         let featureOptions = FeatureClusterOptions(
             cluster: clusterOptions, grouping: groupBy.map { .property($0) } ?? .none, measures: measures,
-            clusterShapes: clusterShapes, style: style)
+            clusterShapes: clusterShapes, style: style, filter: try filter())
         let index: FeatureClusterIndex
         do { index = try FeatureClusterIndex(document.featureCollection, options: featureOptions, parallel: true) } catch {
             fail("\(error)", status: 65)
@@ -174,6 +187,20 @@ struct ClusterCommand: ParsableCommand {
         ClusterOptions(
             radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints,
             neighbourSearch: exact ? .supercluster : .grid)
+    }
+
+    /// The features that take part: --layers and every --where.
+    private func filter() throws -> FeatureFilter {
+        var filters: [FeatureFilter] = []
+        if let layers {
+            filters.append(.oneOf(layerKey, Set(layers.split(separator: ",").map(String.init))))
+        }
+        for condition in conditions {
+            do { filters.append(try FeatureFilter.parse(condition)) } catch {
+                throw ValidationError("--where \(error)")
+            }
+        }
+        return filters.isEmpty ? .everything : .all(filters)
     }
 
     private func parsedBox() throws -> BoundingBox? {

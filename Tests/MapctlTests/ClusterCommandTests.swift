@@ -95,4 +95,34 @@ struct ClusterCommandTests {
         #expect(Set(features.compactMap { $0["id"] as? String }) == ["a", "b"])
         #expect(features.allSatisfy { ($0["properties"] as! [String: Any])["marker-color"] as? String == "#123456" })
     }
+
+    @Test("--layers and --where: clusters count only the chosen features; a bad condition exits 64")
+    func layersAndConditions() throws {
+        let result = try MapctlProcess.run(["cluster", "--zoom", "12", "--layers", "tree,bench", "Data/objects.geojson"])
+        #expect(result.status == 0, "\(result.standardError)")
+        var objects = 0
+        for feature in try Self.features(result.standardOutput) {
+            let properties = feature["properties"] as! [String: Any]
+            if properties["cluster"] as? Bool == true {
+                let types = properties["types"] as! [String: Int]
+                #expect(Set(types.keys).isSubset(of: ["tree", "bench"]))
+                objects += properties["point_count"] as! Int
+            } else {
+                #expect(["tree", "bench"].contains(properties["type"] as? String))
+                objects += 1
+            }
+        }
+        let all = try Self.features(try String(contentsOfFile: "Data/objects.geojson", encoding: .utf8))
+        let chosen = all.filter { ["tree", "bench"].contains(($0["properties"] as? [String: Any])?["type"] as? String) }
+        #expect(objects == chosen.count)
+
+        let stops = try MapctlProcess.run(["cluster", "--zoom", "16", "--where", "type=tram_stop", "--legend", "Data/objects.geojson"])
+        #expect(stops.status == 0, "\(stops.standardError)")
+        let legend = try JSONSerialization.jsonObject(with: Data(stops.standardOutput.utf8)) as! [[String: Any]]
+        #expect(legend.map { $0["type"] as? String } == ["tram_stop"])
+
+        let bad = try MapctlProcess.run(["cluster", "--zoom", "12", "--where", "nokey", "Data/objects.geojson"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("KEY=VALUE"))
+    }
 }

@@ -7,7 +7,7 @@ import MapGeometry
 ///
 /// Point features are clustered; lines and polygons pass through viewport results, or join
 /// the clustering at their point on surface (``FeatureClusterOptions/clusterShapes``).
-/// Features without geometry are left out. Immutable and `Sendable` once built.
+/// Features without geometry, and those the options' filter rejects, are left out. Immutable and `Sendable` once built.
 public struct FeatureClusterIndex: Sendable {
     public let options: FeatureClusterOptions
     /// The clustering of the point features (original index = feature index).
@@ -31,10 +31,17 @@ public struct FeatureClusterIndex: Sendable {
         var groups: [JSONValue?: UInt32] = [:]
         var types = Set<String>()
 
+        let matcher: FeatureMatcher?
+        do { matcher = options.filter == .everything ? nil : try options.filter.matcher() } catch {
+            throw .invalidOption("filter: \(error)")
+        }
         for (index, feature) in features.enumerated() {
             guard let geometry = feature.geometry else { continue }
             let type = feature.typeProperty ?? ""
+            // Every type gets its palette colour, filtered or not: a layer keeps its colour
+            // when others are switched off.
             types.insert(type)
+            if let matcher, !matcher.matches(feature) { continue }
             let position: Position?
             if case .point(let point) = geometry {
                 position = point

@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// Options for clustering GeoJSON features.
 public struct FeatureClusterOptions: Sendable {
     /// Which objects may share a cluster.
@@ -20,11 +22,16 @@ public struct FeatureClusterOptions: Sendable {
     public var clusterShapes: Bool
     /// Colours, titles, symbols.
     public var style: ClusterStyle
+    /// Only the features that pass take part: in clusters, counts, type breakdowns, members,
+    /// passed-through shapes and the legend (so clusters count only what the map shows).
+    /// Features left out keep their index, so ids of single objects do not change.
+    public var filter: FeatureFilter
 
     public init(
         cluster: ClusterOptions = ClusterOptions(), grouping: Grouping = .none, measures: [String] = [],
-        clusterShapes: Bool = false, style: ClusterStyle = ClusterStyle()
+        clusterShapes: Bool = false, style: ClusterStyle = ClusterStyle(), filter: FeatureFilter = .everything
     ) {
+        self.filter = filter
         self.cluster = cluster
         self.grouping = grouping
         self.measures = measures
