@@ -14,14 +14,27 @@ extension FleetState {
     ) -> (best: Insertion?, secondCost: Double) {
         var best: Insertion?
         var second = Double.infinity
-        var triedEmptyClasses = Set<Int>()
-        for route in routes where model.canServe[route.vehicle * model.stopCount + stop] {
-            if route.isEmpty, !triedEmptyClasses.insert(model.vehicleClass[route.vehicle]).inserted { continue }
+        // Classes whose empty vehicle was tried: a bit mask for the usual few classes.
+        var triedEmpty: UInt64 = 0
+        var triedEmptyBeyond: [Int] = []
+        for vehicle in routes.indices where model.canServe[vehicle * model.stopCount + stop] {
+            // Indexing (not `for route in routes`) reads the route in place instead of copying it.
+            if routes[vehicle].isEmpty {
+                let vehicleClass = model.vehicleClass[vehicle]
+                if vehicleClass < 64 {
+                    let bit: UInt64 = 1 << UInt64(vehicleClass)
+                    if triedEmpty & bit != 0 { continue }
+                    triedEmpty |= bit
+                } else {
+                    if triedEmptyBeyond.contains(vehicleClass) { continue }
+                    triedEmptyBeyond.append(vehicleClass)
+                }
+            }
             var routeBest: Insertion?
-            for p in 0...route.stops.count {
+            for p in 0...routes[vehicle].stops.count {
                 if skip() { continue }
-                guard let extra = route.insertionCost(of: stop, after: p, model) else { continue }
-                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: route.vehicle, after: p, cost: extra) }
+                guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { continue }
+                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
             }
             guard let routeBest else { continue }
             if routeBest.cost < (best?.cost ?? .infinity) {

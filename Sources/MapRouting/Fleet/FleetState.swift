@@ -19,27 +19,39 @@ struct FleetScore: Comparable {
 
 /// A solution during the search: one route per vehicle, and the stops not served.
 /// A value type: copies are cheap until a route changes (copy on write).
+///
+/// The unserved stops are counted as routes change rather than kept in a set: the search
+/// changes routes millions of times and reads the list only at the end.
 struct FleetState {
     private(set) var routes: [RouteState]
     /// The vehicle serving each stop, or -1.
     private(set) var routeOf: [Int]
     /// Each served stop's index in its route's stops.
     private(set) var indexOf: [Int]
-    private(set) var unassigned: Set<Int>
+    /// Each route's cost by vehicle (read without touching the routes).
+    private var routeCost: [Double]
+    private var unservedStops: Int
+    private var unservedPriority: Int
 
     init(_ model: FleetModel) {
         routes = (0..<model.vehicleCount).map { RouteState(vehicle: $0, model: model) }
         routeOf = [Int](repeating: -1, count: model.stopCount)
         indexOf = [Int](repeating: -1, count: model.stopCount)
-        unassigned = Set(0..<model.stopCount)
+        routeCost = routes.map(\.cost)
+        unservedStops = model.stopCount
+        unservedPriority = model.priority.reduce(0, +)
     }
 
-    var cost: Double { routes.reduce(0) { $0 + $1.cost } }
+    var cost: Double { routeCost.reduce(0, +) }
+
+    /// The stops not served, in increasing order.
+    var unassigned: [Int] { routeOf.indices.filter { routeOf[$0] < 0 } }
+
+    /// The number of routes with at least one stop.
+    var usedRouteCount: Int { routes.indices.reduce(0) { routes[$1].stops.isEmpty ? $0 : $0 + 1 } }
 
     func score(_ model: FleetModel) -> FleetScore {
-        FleetScore(
-            unservedPriority: unassigned.reduce(0) { $0 + model.priority[$1] },
-            unservedStops: unassigned.count, cost: cost)
+        FleetScore(unservedPriority: unservedPriority, unservedStops: unservedStops, cost: cost)
     }
 
     /// Gives `vehicle` the stops `stops` in that order (stops it had and lost become unassigned
@@ -47,22 +59,28 @@ struct FleetState {
     mutating func setRoute(_ vehicle: Int, _ stops: [Int], _ model: FleetModel) {
         for stop in routes[vehicle].stops where routeOf[stop] == vehicle {
             routeOf[stop] = -1
-            unassigned.insert(stop)
+            unservedStops += 1
+            unservedPriority += model.priority[stop]
         }
         for (index, stop) in stops.enumerated() {
+            if routeOf[stop] < 0 {
+                unservedStops -= 1
+                unservedPriority -= model.priority[stop]
+            }
             routeOf[stop] = vehicle
             indexOf[stop] = index
-            unassigned.remove(stop)
         }
         routes[vehicle].replace(stops, model)
+        routeCost[vehicle] = routes[vehicle].cost
     }
 
     /// Takes `removed` out of their routes; they become unassigned.
     mutating func remove(_ removed: [Int], _ model: FleetModel) {
-        var byRoute: [Int: Set<Int>] = [:]
-        for stop in removed where routeOf[stop] >= 0 { byRoute[routeOf[stop], default: []].insert(stop) }
-        for (vehicle, gone) in byRoute.sorted(by: { $0.key < $1.key }) {
-            setRoute(vehicle, routes[vehicle].stops.filter { !gone.contains($0) }, model)
+        // Few stops from few routes: plain arrays beat hashing here.
+        var vehicles = [Int]()
+        for stop in removed where routeOf[stop] >= 0 && !vehicles.contains(routeOf[stop]) { vehicles.append(routeOf[stop]) }
+        for vehicle in vehicles.sorted() {
+            setRoute(vehicle, routes[vehicle].stops.filter { !removed.contains($0) }, model)
         }
     }
 
