@@ -39,24 +39,28 @@ public enum FleetSolver {
             if timeFraction >= 1 { stopped = true; break }
             let progress = iterations == Int.max ? timeFraction : Double(done) / Double(iterations)
             let temperature = schedule.next(progress: progress)
-            var candidate = current
-            var removed = StringRemoval.ruin(&candidate, model, random: &random)
-            removed += candidate.unassigned.filter { !removed.contains($0) }
+            // The trial changes `current` in place and is undone when rejected.
+            current.beginTrial()
+            var removed = StringRemoval.ruin(&current, model, random: &random)
+            removed += current.unassigned.filter { !removed.contains($0) }
             sortForRecreate(&removed, model, random: &random)
-            GreedyInsertion.insert(removed, into: &candidate, model, random: &random, blinkRate: 0.01)
-            var score = candidate.score(model)
+            GreedyInsertion.insert(removed, into: &current, model, random: &random, blinkRate: 0.01)
+            var score = current.score(model)
             let threshold = score.servesSame(as: currentScore)
                 ? currentScore.cost - temperature * log(max(StringRemoval.uniform(&random), 1e-300)) : currentScore.cost
             done += 1
-            guard score < currentScore || (score.servesSame(as: currentScore) && score.cost < threshold) else { continue }
+            guard score < currentScore || (score.servesSame(as: currentScore) && score.cost < threshold) else {
+                current.undoTrial()
+                continue
+            }
+            current.keepTrial()
             if score < bestScore {
-                FleetLocalSearch.run(&candidate, model, reorderRoutes: !model.hasTimeLimits, seed: options.seed)
-                score = candidate.score(model)
-                best = candidate
+                FleetLocalSearch.run(&current, model, reorderRoutes: !model.hasTimeLimits, seed: options.seed)
+                score = current.score(model)
+                best = current
                 bestScore = score
                 schedule.noteNewBest()
             }
-            current = candidate
             currentScore = score
         }
         FleetLocalSearch.run(&best, model, reorderRoutes: true, seed: options.seed)

@@ -32,6 +32,10 @@ struct FleetState {
     private var routeCost: [Double]
     private var unservedStops: Int
     private var unservedPriority: Int
+    /// During a trial: each changed route as it was before its first change.
+    private var trialSaved: [RouteState] = []
+    private var trialUnserved = (stops: 0, priority: 0)
+    private var inTrial = false
 
     init(_ model: FleetModel) {
         routes = (0..<model.vehicleCount).map { RouteState(vehicle: $0, model: model) }
@@ -57,6 +61,7 @@ struct FleetState {
     /// Gives `vehicle` the stops `stops` in that order (stops it had and lost become unassigned
     /// unless another route takes them in the same move).
     mutating func setRoute(_ vehicle: Int, _ stops: [Int], _ model: FleetModel) {
+        if inTrial, !trialSaved.contains(where: { $0.vehicle == vehicle }) { trialSaved.append(routes[vehicle]) }
         for stop in routes[vehicle].stops where routeOf[stop] == vehicle {
             routeOf[stop] = -1
             unservedStops += 1
@@ -89,5 +94,40 @@ struct FleetState {
         var stops = routes[vehicle].stops
         stops.insert(stop, at: p)
         setRoute(vehicle, stops, model)
+    }
+
+    /// Starts a trial: the changes from here on can be undone at the cost of the routes they
+    /// touch, where a copy of the whole state would copy every vehicle's route (one vehicle
+    /// per customer on CVRP benchmarks: hundreds, almost all empty).
+    mutating func beginTrial() {
+        trialSaved.removeAll(keepingCapacity: true)
+        trialUnserved = (unservedStops, unservedPriority)
+        inTrial = true
+    }
+
+    /// Keeps the trial's changes.
+    mutating func keepTrial() {
+        trialSaved.removeAll(keepingCapacity: true)
+        inTrial = false
+    }
+
+    /// Undoes the trial's changes: the state is again what it was at ``beginTrial()``.
+    mutating func undoTrial() {
+        // The changed routes' stops lose their vehicle; the saved routes give theirs back,
+        // and stops that were unserved before the trial stay unserved.
+        for saved in trialSaved {
+            for stop in routes[saved.vehicle].stops { routeOf[stop] = -1 }
+        }
+        for saved in trialSaved {
+            for (index, stop) in saved.stops.enumerated() {
+                routeOf[stop] = saved.vehicle
+                indexOf[stop] = index
+            }
+            routeCost[saved.vehicle] = saved.cost
+            routes[saved.vehicle] = saved
+        }
+        (unservedStops, unservedPriority) = trialUnserved
+        trialSaved.removeAll(keepingCapacity: true)
+        inTrial = false
     }
 }
