@@ -30,6 +30,8 @@ extension FleetState {
                     triedEmptyBeyond.append(vehicleClass)
                 }
             }
+            // A full route needs no look at its positions (no blinks are drawn for it either).
+            if routes[vehicle].load + model.items[stop] > model.capacity[vehicle] { continue }
             var routeBest: Insertion?
             for p in 0...routes[vehicle].stops.count {
                 if skip() { continue }
