@@ -28,6 +28,8 @@ struct FleetState {
     private(set) var routeOf: [Int]
     /// Each served stop's index in its route's stops.
     private(set) var indexOf: [Int]
+    /// The vehicles with at least one stop, in increasing order.
+    private(set) var usedVehicles: [Int] = []
     /// Each route's cost by vehicle (read without touching the routes).
     private var routeCost: [Double]
     private var unservedStops: Int
@@ -52,7 +54,7 @@ struct FleetState {
     var unassigned: [Int] { routeOf.indices.filter { routeOf[$0] < 0 } }
 
     /// The number of routes with at least one stop.
-    var usedRouteCount: Int { routes.indices.reduce(0) { routes[$1].stops.isEmpty ? $0 : $0 + 1 } }
+    var usedRouteCount: Int { usedVehicles.count }
 
     func score(_ model: FleetModel) -> FleetScore {
         FleetScore(unservedPriority: unservedPriority, unservedStops: unservedStops, cost: cost)
@@ -75,8 +77,21 @@ struct FleetState {
             routeOf[stop] = vehicle
             indexOf[stop] = index
         }
+        noteUse(of: vehicle, wasUsed: !routes[vehicle].stops.isEmpty, isUsed: !stops.isEmpty)
         routes[vehicle].replace(stops, model)
         routeCost[vehicle] = routes[vehicle].cost
+    }
+
+    /// Keeps `usedVehicles` up to date when `vehicle`'s route changes.
+    private mutating func noteUse(of vehicle: Int, wasUsed: Bool, isUsed: Bool) {
+        guard wasUsed != isUsed else { return }
+        // Binary search: the first used vehicle not below `vehicle`.
+        var low = 0, high = usedVehicles.count
+        while low < high {
+            let middle = (low + high) / 2
+            if usedVehicles[middle] < vehicle { low = middle + 1 } else { high = middle }
+        }
+        if isUsed { usedVehicles.insert(vehicle, at: low) } else { usedVehicles.remove(at: low) }
     }
 
     /// Takes `removed` out of their routes; they become unassigned.
@@ -124,6 +139,7 @@ struct FleetState {
                 indexOf[stop] = index
             }
             routeCost[saved.vehicle] = saved.cost
+            noteUse(of: saved.vehicle, wasUsed: !routes[saved.vehicle].stops.isEmpty, isUsed: !saved.stops.isEmpty)
             routes[saved.vehicle] = saved
         }
         (unservedStops, unservedPriority) = trialUnserved

@@ -27,6 +27,7 @@ struct FleetSearchControlTests {
             // (The index of an unserved stop means nothing.)
             #expect(before.routeOf.indices.allSatisfy { before.routeOf[$0] < 0 || state.indexOf[$0] == before.indexOf[$0] })
             #expect(state.unassigned == before.unassigned)
+            #expect(state.usedVehicles == before.usedVehicles)
             #expect(state.score(model) == before.score(model))
         }
         // A kept trial stays, and the counts still match the routes.
@@ -36,6 +37,7 @@ struct FleetSearchControlTests {
         let served = state.routes.reduce(0) { $0 + $1.stops.count }
         #expect(state.score(model).unservedStops == model.stopCount - served)
         #expect(state.unassigned.count == model.stopCount - served)
+        #expect(state.usedVehicles == state.routes.indices.filter { !state.routes[$0].stops.isEmpty })
         for (vehicle, route) in state.routes.enumerated() {
             for (index, stop) in route.stops.enumerated() {
                 #expect(state.routeOf[stop] == vehicle && state.indexOf[stop] == index)
