@@ -43,6 +43,19 @@ func reportDistribution(_ name: String, _ figures: (median: Double, p90: Double,
     report(name + "_p99", figures.p99, "us")
 }
 
+@inline(never)
+func profiledQueries(_ kind: String, _ index: SpatialIndex, _ positions: [Position]) -> Int {
+    var total = 0
+    for position in positions {
+        switch kind {
+        case "nearest1": total &+= index.nearest(1, to: position).count
+        case "nearest10": total &+= index.nearest(10, to: position).count
+        default: total &+= (try? index.items(within: 5_000, of: position).count) ?? 0
+        }
+    }
+    return total
+}
+
 func report(_ name: String, _ value: Double, _ unit: String) {
     print(String(format: "%@ %.3f %@", name, value, unit))
 }
@@ -61,6 +74,15 @@ let positions: [Position] = try String(contentsOfFile: arguments[2], encoding: .
         return try Position(numbers[0], numbers[1])
     }
 let searches = try String(contentsOfFile: arguments[3], encoding: .utf8).split(separator: "\n").map(String.init)
+
+// `query-bench ... 1 profile:KIND` runs one kind of query once per position and nothing else,
+// for `valgrind --tool=callgrind --toggle-collect='*profiledQueries*'` (instructions per query).
+if arguments.count > 5, arguments[5].hasPrefix("profile:") {
+    let profiled = SpatialIndex(geometries)
+    let total = profiledQueries(String(arguments[5].dropFirst("profile:".count)), profiled, positions)
+    print("profiled \(positions.count) queries, \(total) hits")
+    exit(0)
+}
 report("features", Double(features.count), "")
 
 // Index build.

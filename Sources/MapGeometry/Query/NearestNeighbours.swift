@@ -14,7 +14,13 @@ extension SpatialIndex {
     ) -> [DistanceHit] {
         guard k > 0, !tree.isEmpty, !(maxDistance < 0) else { return [] }
         let bound = GeodesicLowerBound(from: position), ruler = GeodesicRuler(from: position)
-        var best = NearestList(capacity: min(k, count), limit: maxDistance, mergeParts: !onePartPerItem)
+        // A first guess from the points next to the position along the Hilbert curve: k of
+        // them are at most this far, so nothing farther can be among the k nearest. The
+        // search then skips whatever lies outside the search area of the threshold with four
+        // comparisons per box, instead of queueing every node that contains the position.
+        let guess = firstGuess(k, to: position, ruler: ruler, where: include)
+        var best = NearestList(capacity: min(k, count), limit: min(maxDistance, guess), mergeParts: !onePartPerItem)
+        var area = GeodesicSearchArea(around: position, radius: best.threshold)
         // Queue codes: a node's slot × 2, or a far point's leaf slot × 2 + 1 (see below).
         var queue = DistanceQueue()
         queue.push(0, tree.rootSlot << 1)
@@ -37,14 +43,17 @@ extension SpatialIndex {
                     if distance <= best.threshold { best.offer(Int(items[leaf]), distance) }
                     continue
                 }
+                // The area only needs to hold the current threshold's circle; rebuilding it
+                // costs a few sines, so wait until the threshold has shrunk noticeably.
+                if best.threshold < area.radius * 0.9 { area = GeodesicSearchArea(around: position, radius: best.threshold) }
                 let node = (code >> 1) &- leafCount
                 for child in Int(firstChild[node])..<Int(childEnd[node]) {
                     let base = 4 &* child
-                    let childBound = bound.distance(
-                        minX: boxes[base], minY: boxes[base &+ 1], maxX: boxes[base &+ 2], maxY: boxes[base &+ 3])
-                    if childBound > best.threshold { continue }
+                    let minX = boxes[base], minY = boxes[base &+ 1], maxX = boxes[base &+ 2], maxY = boxes[base &+ 3]
+                    if !area.mayHold(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { continue }
                     guard child < leafCount else {
-                        queue.push(childBound, child << 1)
+                        let childBound = bound.distance(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+                        if childBound <= best.threshold { queue.push(childBound, child << 1) }
                         continue
                     }
                     let item = Int(items[child])
@@ -52,6 +61,7 @@ extension SpatialIndex {
                     let frameBase = 5 &* child
                     let x = frames[frameBase]
                     if x.isNaN {
+                        if bound.distance(minX: minX, minY: minY, maxX: maxX, maxY: maxY) > best.threshold { continue }
                         let part = Int(leafEntries[child])
                         if let distance = parts.distance(
                             from: position, to: part, bound: bound, ruler: ruler, limit: best.threshold) {
@@ -72,7 +82,7 @@ extension SpatialIndex {
                         queue.push(chord, child << 1 | 1)
                         continue
                     }
-                    let distance = ruler.distance(to: frame, longitude: boxes[base], latitude: boxes[base &+ 1])
+                    let distance = ruler.distance(to: frame, longitude: minX, latitude: minY)
                     if distance <= threshold { best.offer(item, distance) }
                 }
             }
@@ -83,6 +93,39 @@ extension SpatialIndex {
         }
         }
         return best.hits
+    }
+
+    /// An upper bound of the k-th nearest distance, from the point leaves on both sides of
+    /// the position along the Hilbert curve (usually its neighbours on the map), or infinity
+    /// when they hold fewer than k accepted items. Far points (which would need a full
+    /// `geod_inverse`) and lines or polygons are left to the search.
+    func firstGuess(_ k: Int, to position: Position, ruler: GeodesicRuler, where include: ((Int) -> Bool)?) -> Double {
+        let reach = max(8, k)
+        let slot = tree.leafSlot(alongCurveAt: position.longitude, position.latitude)
+        let leaves = max(0, slot - reach)..<min(tree.count, slot + reach)
+        guard leaves.count >= k else { return .infinity }
+        var guess = NearestList(capacity: k, limit: GeodesicRuler.shortLineLimit, mergeParts: !onePartPerItem)
+        tree.boxes.withUnsafeBufferPointer { boxes in
+        leafItems.withUnsafeBufferPointer { items in
+        leafPointFrames.withUnsafeBufferPointer { frames in
+            for leaf in leaves {
+                let frameBase = 5 &* leaf
+                let x = frames[frameBase]
+                if x.isNaN { continue }
+                let item = Int(items[leaf])
+                if let include, !include(item) { continue }
+                let frame = VertexFrame(
+                    x: x, y: frames[frameBase &+ 1], z: frames[frameBase &+ 2],
+                    sinLatitude: frames[frameBase &+ 3], cosLatitude: frames[frameBase &+ 4])
+                let threshold = guess.threshold
+                if ruler.chord(to: frame) > threshold { continue }
+                let distance = ruler.distance(to: frame, longitude: boxes[4 &* leaf], latitude: boxes[4 &* leaf &+ 1])
+                if distance <= threshold { guess.offer(item, distance) }
+            }
+        }
+        }
+        }
+        return guess.isFull ? guess.threshold : .infinity
     }
 }
 
@@ -100,6 +143,8 @@ struct NearestList {
         self.mergeParts = mergeParts
         hits.reserveCapacity(capacity + 1)
     }
+
+    var isFull: Bool { hits.count == capacity }
 
     /// Farther than this cannot enter the list.
     var threshold: Double { hits.count == capacity ? hits[capacity - 1].distance : limit }
