@@ -1,9 +1,10 @@
 /// A binary min-heap of (distance, code) for best-first search, ties broken by code so the
 /// order is deterministic.
 ///
-/// ``with(_:)`` starts it in 64 entries (1 KiB, the most Swift always puts on the stack),
-/// which is all a nearest-k query on a map usually needs, so a query allocates nothing;
-/// beyond that it moves to heap memory of its own, freed when the queue ends.
+/// It starts in memory the caller provides — nearest k gives it 64 entries (1 KiB, which
+/// `withUnsafeTemporaryAllocation` always puts on the stack), all a query on a map usually
+/// needs, so a query allocates nothing — and beyond that moves to heap memory of its own,
+/// freed when the queue ends.
 struct DistanceQueue: ~Copyable {
     struct Entry {
         var key: Double
@@ -19,22 +20,14 @@ struct DistanceQueue: ~Copyable {
     /// True once the entries have moved out of the caller's stack memory.
     private var ownsHeap = false
 
-    private init(_ storage: UnsafeMutableBufferPointer<Entry>) {
+    /// An empty queue starting in `storage` (not empty), which must outlive it.
+    init(_ storage: UnsafeMutableBufferPointer<Entry>) {
         heap = storage.baseAddress!
         capacity = storage.count
     }
 
     deinit {
         if ownsHeap { heap.deallocate() }
-    }
-
-    /// Calls `body` with an empty queue that exists only during the call.
-    @inline(__always)
-    static func with<Result>(_ body: (inout DistanceQueue) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: Entry.self, capacity: 64) { buffer in
-            var queue = DistanceQueue(buffer)
-            return body(&queue)
-        }
     }
 
     mutating func push(_ key: Double, _ code: Int) {

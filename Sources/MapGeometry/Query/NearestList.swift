@@ -1,38 +1,28 @@
 /// The k best hits so far, nearest first (equal distances by item number); its threshold is
 /// the k-th distance once full, the limit until then.
 ///
-/// It lives in memory the caller provides (``with(capacity:limit:mergeParts:_:)`` puts small
-/// lists on the stack), so a query allocates nothing for it; an offer is an insertion into
-/// a sorted run of at most k hits, which for the k of a map screen is a few moves.
+/// It lives in memory the caller provides (nearest k takes it from
+/// `withUnsafeTemporaryAllocation`, on the stack for a small k), so a query allocates nothing
+/// for it; an offer is an insertion into a sorted run of at most k hits, which for the k of
+/// a map screen is a few moves.
 struct NearestList {
     private let storage: UnsafeMutablePointer<DistanceHit>
     let capacity: Int
     private(set) var count = 0
     /// Farther than this cannot enter the list.
     private(set) var threshold: Double
+    private let limit: Double
     /// Items with several parts may be offered more than once: keep their nearest part.
     let mergeParts: Bool
 
-    private init(storage: UnsafeMutablePointer<DistanceHit>, capacity: Int, limit: Double, mergeParts: Bool) {
-        self.storage = storage
-        self.capacity = capacity
+    /// An empty list holding at most `buffer.count` (at least 1) hits in `buffer`.
+    init(storage buffer: UnsafeMutableBufferPointer<DistanceHit>, limit: Double, mergeParts: Bool) {
+        self.storage = buffer.baseAddress!
+        self.capacity = buffer.count
         self.threshold = limit
         self.limit = limit
         self.mergeParts = mergeParts
     }
-
-    /// Calls `body` with an empty list of `capacity` (at least 1) hits that exists only during the call.
-    @inline(__always)
-    static func with<Result>(
-        capacity: Int, limit: Double, mergeParts: Bool, _ body: (inout NearestList) -> Result
-    ) -> Result {
-        withUnsafeTemporaryAllocation(of: DistanceHit.self, capacity: capacity) { buffer in
-            var list = NearestList(storage: buffer.baseAddress!, capacity: capacity, limit: limit, mergeParts: mergeParts)
-            return body(&list)
-        }
-    }
-
-    private let limit: Double
 
     var isFull: Bool { count == capacity }
 

@@ -19,12 +19,17 @@ extension SpatialIndex {
         // nearest. The search then skips whatever lies outside the search area of that
         // threshold with four comparisons per box, instead of queueing every node that
         // contains the position.
-        return NearestList.with(capacity: min(k, count), limit: maxDistance, mergeParts: !onePartPerItem) { best in
+        // Scratch memory from the stack, not closures over helpers: nested generic closures
+        // made Swift copy the whole index (its 15 arrays) for every query (callgrind).
+        let capacity = min(k, count)
+        return withUnsafeTemporaryAllocation(of: DistanceHit.self, capacity: capacity) { hits in
+        withUnsafeTemporaryAllocation(of: DistanceQueue.Entry.self, capacity: 64) { entries in
+            var best = NearestList(storage: hits, limit: maxDistance, mergeParts: !onePartPerItem)
+            var queue = DistanceQueue(entries)
             let measured = offerCurveNeighbours(of: position, ruler: ruler, where: include, into: &best)
-            DistanceQueue.with { queue in
-                search(from: position, bound: bound, ruler: ruler, where: include, skipping: measured, into: &best, queue: &queue)
-            }
+            search(from: position, bound: bound, ruler: ruler, where: include, skipping: measured, into: &best, queue: &queue)
             return best.hits
+        }
         }
     }
 

@@ -49,7 +49,8 @@ struct NearestSearchTests {
         var random = SeededGenerator(seed: 5)
         // 300 entries (beyond the 64 on the stack), with ties on the key.
         let entries = (0..<300).map { code in (Double(Int.random(in: 0..<40, using: &random)), code) }
-        let popped: [(Double, Int)] = DistanceQueue.with { queue in
+        let popped: [(Double, Int)] = withUnsafeTemporaryAllocation(of: DistanceQueue.Entry.self, capacity: 64) { storage in
+            var queue = DistanceQueue(storage)
             for (key, code) in entries.shuffled(using: &random) { queue.push(key, code) }
             var out: [(Double, Int)] = []
             while let entry = queue.pop() { out.append(entry) }
@@ -60,7 +61,8 @@ struct NearestSearchTests {
     }
 
     @Test func listKeepsTheNearestPartOfEachItem() {
-        let hits: [DistanceHit] = NearestList.with(capacity: 3, limit: 100, mergeParts: true) { list in
+        let hits: [DistanceHit] = withUnsafeTemporaryAllocation(of: DistanceHit.self, capacity: 3) { storage in
+            var list = NearestList(storage: storage, limit: 100, mergeParts: true)
             for (item, distance) in [(1, 50.0), (2, 40), (1, 30), (3, 60), (4, 70), (2, 45), (5, 101)] {
                 if distance <= list.threshold { list.offer(item, distance) }
             }
