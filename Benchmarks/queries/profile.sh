@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=Benchmarks/out
 [ -f "$out/queries.txt" ] || { echo "run Benchmarks/queries/compare.sh first (it writes $out/queries.txt)" >&2; exit 66; }
-swiftc -O -g -wmo -package-name MapEngine -module-name QueryBench -I Sources/CGEOS -I Sources/CPROJ \
+swiftc -O -gline-tables-only -wmo -package-name MapEngine -module-name QueryBench -I Sources/CGEOS -I Sources/CPROJ \
     $(find Sources/MapGeometry -name '*.swift' | sort) Benchmarks/queries/main.swift \
     -lgeos_c -lproj -o "$out/query-profile"
 queries=$(grep -c . "$out/queries.txt")
