@@ -123,7 +123,9 @@ extension SpatialIndex {
         of position: Position, ruler: GeodesicRuler, where include: ((Int) -> Bool)?, into best: inout NearestList
     ) -> Range<Int> {
         guard best.capacity <= 64 else { return 0..<0 }
-        let reach = max(8, best.capacity)
+        // k leaves on each side: fewer instructions per query than 1, 2, 4 or 8 leaves, k/2,
+        // 3k/4, 1.5k or 2k (callgrind, nearest 1 and 10 on the GeoNames places).
+        let reach = best.capacity
         let slot = tree.leafSlot(alongCurveAt: position.longitude, position.latitude)
         let leaves = max(0, slot - reach)..<min(tree.count, slot + reach)
         guard leaves.count >= best.capacity else { return 0..<0 }
