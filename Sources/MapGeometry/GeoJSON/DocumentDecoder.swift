@@ -167,9 +167,8 @@ extension GeoJSONDecoder {
         throws(GeoJSONError) {
         scanner.skipWhitespace()
         let elementStart = scanner.offset
-        warnings.path.append(.member("features"))
-        warnings.path.append(.index(index))
-        defer { warnings.path.removeLast(); warnings.path.removeLast() }
+        warnings.feature = index
+        defer { warnings.leaveFeature() }
         do {
             features.append(try decodeFeatureElement())
         } catch {

@@ -10,8 +10,10 @@ struct GeoJSONDecoder {
     var warnings = WarningCollector()
     /// UTF-8 of the property read eagerly into ``Feature/typeProperty``.
     let typeKey: [UInt8]?
-    /// Reused between objects for the duplicate-key check.
-    var keyScratch: [StringToken] = []
+    /// Its length in bytes, -1 when there is none (a name of another length is not compared).
+    let typeKeyLength: Int
+    /// The values of the type key seen so far.
+    var typeValues = ShortStringCache()
     /// Name sets of objects with many members (see `checkDuplicateOther`); rare.
     var largeKeySets: [Set<String>] = []
     /// Reused by every array of positions (lines, rings) while it is read.
@@ -26,6 +28,7 @@ struct GeoJSONDecoder {
         scanner = JSONScanner(base: buffer.base, start: start, end: end ?? buffer.count,
                               maxDepth: options.maxDepth, maxNumberLength: options.maxNumberLength)
         typeKey = options.typePropertyKey.map { Array($0.utf8) }
+        typeKeyLength = typeKey?.count ?? -1
     }
 
     // MARK: type
@@ -38,6 +41,14 @@ struct GeoJSONDecoder {
         scanner.offset += 1
         if scanner.peek() == UInt8(ascii: "}") { return nil }
         let firstKeyStart = scanner.offset + 1
+        // Usually "type" comes first, spelled plainly: no string scan needed.
+        if scanner.consumeString(.type) {
+            try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
+            let type: GeoJSONType
+            do { type = try typeValue() } catch { throw error.inside(.member("type")) }
+            typeResume = (objectStart, scanner.offset)
+            return type
+        }
         repeat {
             scanner.skipWhitespace()
             let key = try scanner.scanString()
@@ -57,7 +68,11 @@ struct GeoJSONDecoder {
     /// Reads a `type` value at the current offset.
     private mutating func typeValue() throws(GeoJSONError) -> GeoJSONType {
         let start = scanner.offset
-        guard scanner.peek() == UInt8(ascii: "\"") else {
+        scanner.skipWhitespace()
+        // The two names of almost every object, compared as words.
+        if scanner.consumeString(.feature) { return .feature }
+        if scanner.consumeString(.point) { return .point }
+        guard scanner.current == UInt8(ascii: "\"") else {
             throw GeoJSONError(kind: .structure, code: "type_not_string", message: "\"type\" must be a string",
                                expected: "a GeoJSON type name such as \"Feature\"", found: scanner.describeCurrent(),
                                offset: scanner.offset)
@@ -97,7 +112,6 @@ struct GeoJSONDecoder {
     /// Starts an object whose `{` is at the current offset; returns false for `{}`.
     mutating func beginObject() throws(GeoJSONError) -> Bool {
         scanner.offset += 1
-        keyScratch.removeAll(keepingCapacity: true)
         if scanner.peek() == UInt8(ascii: "}") { scanner.offset += 1; return false }
         return true
     }
@@ -109,6 +123,25 @@ struct GeoJSONDecoder {
         try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
         scanner.skipWhitespace()
         return key
+    }
+
+    /// Reads the next member name and its colon like ``memberName()``, first trying the
+    /// names the caller expects, spelled plainly: one word comparison each instead of a
+    /// string scan. Any other name (escaped spellings included) takes the full scan.
+    @inline(__always)
+    mutating func memberName(likely first: PlainJSONString, _ second: PlainJSONString? = nil) throws(GeoJSONError) -> StringToken {
+        scanner.skipWhitespace()
+        let start = scanner.offset &+ 1
+        var count = -1
+        if scanner.consumeString(first) {
+            count = first.count
+        } else if let second, scanner.consumeString(second) {
+            count = second.count
+        }
+        guard count >= 0 else { return try memberName() }
+        try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
+        scanner.skipWhitespace()
+        return StringToken(start: start, end: start &+ count, hasEscapes: false)
     }
 
     /// Refuses a second member with the same name (the meaning would be ambiguous).

@@ -20,7 +20,7 @@ extension GeoJSONDecoder {
         var geometry: Geometry?
         if try beginGeoJSONObject(seen: &seen) {
             repeat {
-                let key = try memberName()
+                let key = try memberName(likely: .coordinates)
                 if scanner.token(key, equals: "type") {
                     try checkDuplicate(key, seen: &seen, bit: 1)
                     try scanner.skipValue(depth: depth + 1)
