@@ -81,6 +81,7 @@ extension GeoJSONDecoder {
                     // doubling copied ~2x its final size and showed in the profile.
                     let perFeature = max(1, (scanner.offset - featuresStart) / 64)
                     features.reserveCapacity(64 + (scanner.end - scanner.offset) / perFeature * 11 / 10)
+                    adviseHugePages(forReservedStorageOf: &features)
                 }
                 if index & 0x3FFF == 0 { releaseConsumedPages() }
             } while try nextFeatureSlot()

@@ -69,8 +69,45 @@ extension JSONScanner {
     /// operands are exact doubles). Anything else goes to Swift's correctly rounded
     /// `Double(String)`. Rejects `NaN`, `Infinity`, leading `+`, leading zeros, and
     /// numbers longer than `maxNumberLength`.
+    ///
+    /// This first part handles what coordinates almost always are (`-12.3456`: no
+    /// exponent, at most 19 digits) in a few instructions; anything else, errors
+    /// included, is read again from the start by ``scanNumberFully()``, out of line.
     @inline(__always)
     mutating func scanNumber() throws(GeoJSONError) -> ParsedNumber {
+        var index = offset
+        let negative = index < end && byte(at: index) == 0x2D
+        if negative { index &+= 1 }
+        guard index < end else { return try scanNumberFully() }
+        let integerStart = index
+        let lead = byte(at: index) &- 0x30
+        guard lead < 10 else { return try scanNumberFully() }
+        var mantissa: UInt64 = 0
+        index = scanDigits(from: index, into: &mantissa)
+        // A leading zero must stand alone ("0.5", not "05").
+        guard lead != 0 || index == integerStart &+ 1 else { return try scanNumberFully() }
+        var digitCount = index &- integerStart
+        var fractionDigits = 0
+        if index < end, byte(at: index) == 0x2E {
+            let fractionStart = index &+ 1
+            index = scanDigits(from: fractionStart, into: &mantissa)
+            fractionDigits = index &- fractionStart
+            // "1." needs a digit after the point: the full path reports it.
+            guard fractionDigits > 0 else { return try scanNumberFully() }
+            digitCount &+= fractionDigits
+        }
+        guard index >= end || byte(at: index) | 0x20 != 0x65,
+              digitCount <= 19, mantissa <= (1 << 53), fractionDigits <= 22, index &- offset <= maxNumberLength else {
+            return try scanNumberFully()
+        }
+        offset = index
+        let value = Double(mantissa) / exactPowerOfTen(fractionDigits)  // both exact: one correctly rounded division
+        return ParsedNumber(value: negative ? -value : value, decimals: fractionDigits)
+    }
+
+    /// Every JSON number, with its errors: the general case of ``scanNumber()``.
+    @inline(never)
+    mutating func scanNumberFully() throws(GeoJSONError) -> ParsedNumber {
         let start = offset
         var index = offset
         var negative = false
