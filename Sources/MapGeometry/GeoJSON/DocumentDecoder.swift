@@ -81,9 +81,15 @@ extension GeoJSONDecoder {
                     // doubling copied ~2x its final size and showed in the profile.
                     let perFeature = max(1, (scanner.offset - featuresStart) / 64)
                     features.reserveCapacity(64 + (scanner.end - scanner.offset) / perFeature * 11 / 10)
-                    adviseHugePages(forReservedStorageOf: &features)
+                    FreshMemoryAdvice.adviseHugePages(forReservedStorageOf: &features)
+                    FreshMemoryAdvice.populate(reservedStorageOf: &features, elements: index..<(index + 0x4000))
                 }
-                if index & 0x3FFF == 0 { releaseConsumedPages() }
+                if index & 0x3FFF == 0 {
+                    releaseConsumedPages()
+                    // The next 16,384 features' memory, faulted in with one call (bounded, so a
+                    // count guessed too high from the first features never populates unused memory).
+                    FreshMemoryAdvice.populate(reservedStorageOf: &features, elements: index..<(index + 0x4000))
+                }
             } while try nextFeatureSlot()
         }
         try closeFeatureCollection(&header)
