@@ -81,7 +81,6 @@ extension GeoJSONDecoder {
                     // doubling copied ~2x its final size and showed in the profile.
                     let perFeature = max(1, (scanner.offset - featuresStart) / 64)
                     features.reserveCapacity(64 + (scanner.end - scanner.offset) / perFeature * 11 / 10)
-                    FreshMemoryAdvice.adviseHugePages(forReservedStorageOf: &features)
                     FreshMemoryAdvice.populate(reservedStorageOf: &features, elements: index..<(index + 0x4000))
                 }
                 if index & 0x3FFF == 0 {

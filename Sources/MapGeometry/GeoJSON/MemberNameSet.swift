@@ -5,10 +5,12 @@
 /// seventeenth on in a hash set, so that a hostile object with 100,000 members costs
 /// n hash insertions instead of n² comparisons.
 struct MemberNameSet {
-    private typealias Eight = (StringToken, StringToken, StringToken, StringToken,
-                               StringToken, StringToken, StringToken, StringToken)
-    private static let empty = StringToken(start: 0, end: 0, hasEscapes: false)
-    private var inline: Eight = (empty, empty, empty, empty, empty, empty, empty, empty)
+    /// Eight offsets; a tuple of one trivial type, so its bytes are exactly eight `Int`s.
+    private typealias Eight = (Int, Int, Int, Int, Int, Int, Int, Int)
+    private var starts: Eight = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var ends: Eight = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// Bit i: inline name i contains escapes.
+    private var escaped: UInt8 = 0
     private var count = 0
     private var more: [StringToken] = []
     private var large: Set<String>?
@@ -16,34 +18,33 @@ struct MemberNameSet {
     /// Adds `key` (a name scanned by `scanner`); false when the object already had a member of that name.
     @inline(__always)
     mutating func insert(_ key: StringToken, in scanner: JSONScanner) -> Bool {
-        if count < 8 {
-            let stored = count
-            let duplicate = withUnsafeMutablePointer(to: &inline) { tuple in
-                tuple.withMemoryRebound(to: StringToken.self, capacity: 8) { names in
-                    for index in 0..<stored where Self.same(names[index], key, in: scanner) { return true }
-                    names[stored] = key
-                    return false
-                }
-            }
-            if duplicate { return false }
-            count &+= 1
-            return true
-        }
-        return insertBeyondInline(key, in: scanner)
+        guard count < 8 else { return insertBeyondInline(key, in: scanner) }
+        for index in 0..<count where Self.same(inlineName(index), key, in: scanner) { return false }
+        withUnsafeMutableBytes(of: &starts) { $0.storeBytes(of: key.start, toByteOffset: count &* 8, as: Int.self) }
+        withUnsafeMutableBytes(of: &ends) { $0.storeBytes(of: key.end, toByteOffset: count &* 8, as: Int.self) }
+        if key.hasEscapes { escaped |= 1 << UInt8(count) }
+        count &+= 1
+        return true
+    }
+
+    /// Inline name `index` (0..<8).
+    @inline(__always)
+    private func inlineName(_ index: Int) -> StringToken {
+        let start = withUnsafeBytes(of: starts) { $0.load(fromByteOffset: index &* 8, as: Int.self) }
+        let end = withUnsafeBytes(of: ends) { $0.load(fromByteOffset: index &* 8, as: Int.self) }
+        return StringToken(start: start, end: end, hasEscapes: escaped & (1 << UInt8(index)) != 0)
     }
 
     /// Names nine and later (rare).
     private mutating func insertBeyondInline(_ key: StringToken, in scanner: JSONScanner) -> Bool {
         if large == nil {
-            let firstEight = withUnsafePointer(to: inline) { tuple in
-                tuple.withMemoryRebound(to: StringToken.self, capacity: 8) { Array(UnsafeBufferPointer(start: $0, count: 8)) }
-            }
-            for previous in firstEight + more where Self.same(previous, key, in: scanner) { return false }
+            let known = (0..<8).map { inlineName($0) } + more
+            for previous in known where Self.same(previous, key, in: scanner) { return false }
             if more.count < 8 {
                 more.append(key)
                 return true
             }
-            large = Set((firstEight + more).map { scanner.decode($0) })
+            large = Set(known.map { scanner.decode($0) })
         }
         return large!.insert(scanner.decode(key)).inserted
     }
