@@ -155,6 +155,7 @@ extension GeoJSONDecoder {
     }
 
     /// After an element: true when another follows, false at the closing `]`.
+    @inline(__always)
     mutating func nextFeatureSlot() throws(GeoJSONError) -> Bool {
         do { return try scanner.commaOrClose(UInt8(ascii: "]")) } catch { throw error.inside(.member("features")) }
     }

@@ -45,7 +45,17 @@ struct GeoJSONDecoder {
         if scanner.consumeString(.type) {
             try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
             let type: GeoJSONType
-            do { type = try typeValue() } catch { throw error.inside(.member("type")) }
+            let valueStart = scanner.offset
+            scanner.skipWhitespace()
+            // The two names of almost every object first, without a call.
+            if scanner.consumeString(.feature) {
+                type = .feature
+            } else if scanner.consumeString(.point) {
+                type = .point
+            } else {
+                scanner.offset = valueStart
+                do { type = try typeValue() } catch { throw error.inside(.member("type")) }
+            }
             typeResume = (objectStart, scanner.offset)
             return type
         }
@@ -99,6 +109,7 @@ struct GeoJSONDecoder {
 
     /// Starts a GeoJSON object whose `{` is at the current offset, continuing after its
     /// `type` member when `peekType` already read it first; false when no member follows.
+    @inline(__always)
     mutating func beginGeoJSONObject(seen: inout UInt32) throws(GeoJSONError) -> Bool {
         if let typeResume, typeResume.object == scanner.offset {
             self.typeResume = nil
@@ -145,6 +156,7 @@ struct GeoJSONDecoder {
     }
 
     /// Refuses a second member with the same name (the meaning would be ambiguous).
+    @inline(__always)
     mutating func checkDuplicate(_ key: StringToken, seen: inout UInt32, bit: UInt32) throws(GeoJSONError) {
         if seen & bit != 0 { throw duplicateError(key) }
         seen |= bit
