@@ -68,6 +68,25 @@ struct GeoJSONReaderFastPathTests {
                          "naïve", "tab\tbed", "village", "a"])
     }
 
+    @Test func positionsInEverySpellingReadAlike() throws {
+        func point(_ coordinates: String) throws(GeoJSONError) -> Geometry? {
+            try read(#"{"type":"Point","coordinates":"# + coordinates + "}").features[0].geometry
+        }
+        let plain = Geometry.point(Position(uncheckedLongitude: 1.5, latitude: -2, altitude: nil))
+        #expect(try point("[1.5,-2]") == plain)
+        #expect(try point("[ 1.5 , -2 ]") == plain)
+        #expect(try point("[1.5,-2,30]") == .point(Position(uncheckedLongitude: 1.5, latitude: -2, altitude: 30)))
+        // Errors are the same whichever way the reader first tried.
+        #expect(error(#"{"type":"Point","coordinates":[1,]}"#)?.code == "position_not_number")
+        #expect(error(#"{"type":"Point","coordinates":[1]}"#)?.code == "position_length")
+        #expect(error(#"{"type":"Point","coordinates":[1,"2"]}"#)?.code == "position_not_number")
+        #expect(error(#"{"type":"Point","coordinates":[1.,2]}"#)?.code == "json_syntax")
+        // Excess precision is counted once per number, also when the position is read twice ([x,y,z]).
+        let precise = try read(#"{"type":"MultiPoint","coordinates":[[1.123456789,2.123456789],[1.123456789,2,3]]}"#)
+        #expect(precise.warnings.map(\.code) == ["precision"])
+        #expect(precise.warnings[0].message.hasPrefix("3 coordinate(s)"))
+    }
+
     @Test func warningPathsNameTheRecordFeatureAndMember() throws {
         let collection = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":null},"#
             + #"{"type":"Feature","properties":{},"geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[200,1]}]}}]}"#
