@@ -3,13 +3,15 @@ import MapRouting
 
 /// `RouterBench --reach CASES SEEDS [MAX_ITERATIONS]`: for each case and seed, the fewest
 /// iterations whose deterministic run (no time limit) reaches the target cost, and the CPU
-/// time of that run. A case is `tsplib:DIR/NAME.tsp` (target: optima.csv beside it) or
+/// time of that run. A case is `tsplib:DIR/NAME.tsp[:GAP]` (target: the optimum in optima.csv beside it, plus GAP percent) or
 /// `stops:FILE.geojson:N:TARGET` (round trip through the first N sites on integer metres).
 /// The search is a prefix of itself (the run with budget m repeats the first m iterations of
 /// any longer run), so the best cost falls monotonically with the budget and a doubling plus
 /// bisection finds the first budget that reaches the target. Unlike a wall-clock benchmark on
 /// a loaded machine this is repeatable; CPU time per run shows what the iterations cost.
 /// Prints: case seed iterations cpu_ms (or "-" when MAX_ITERATIONS is not enough).
+/// Environment: ROUTERBENCH_NEIGHBOURS=K sets the candidate list length;
+/// ROUTERBENCH_PRINT_TOURS=N prints each seed's cost and order after N iterations instead.
 func runReachMode(_ arguments: [String]) throws {
     let seeds = arguments[1].split(separator: ",").flatMap { part -> [Int] in
         let bounds = part.split(separator: "-").compactMap { Int($0) }
@@ -18,7 +20,7 @@ func runReachMode(_ arguments: [String]) throws {
     let maxIterations = arguments.count > 2 ? Int(arguments[2]) ?? 1 << 20 : 1 << 20
     for spec in arguments[0].split(separator: ",").map(String.init) {
         let (label, problem, target) = try reachCase(spec)
-        if let its = ProcessInfo.processInfo.environment["X_PRINT"].flatMap({ Int($0) }) {
+        if let its = ProcessInfo.processInfo.environment["ROUTERBENCH_PRINT_TOURS"].flatMap({ Int($0) }) {
             for seed in seeds {
                 let s = try TourSolver.solve(problem, options: TourSearchOptions(seed: UInt64(seed), iterations: its, timeLimit: nil))
                 print("TOUR", seed, s.cost, s.order.map(String.init).joined(separator: ","))
@@ -27,7 +29,10 @@ func runReachMode(_ arguments: [String]) throws {
         }
         for seed in seeds {
             func run(_ iterations: Int) -> (cost: Double, cpuMs: Double) {
-                let options = TourSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: nil)
+                var options = TourSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: nil)
+                if let k = ProcessInfo.processInfo.environment["ROUTERBENCH_NEIGHBOURS"].flatMap({ Int($0) }) {
+                    options.neighbourCount = k
+                }
                 let before = threadCPUTime()
                 let cost = (try? TourSolver.solve(problem, options: options))?.cost ?? .infinity
                 return (cost, (threadCPUTime() - before) * 1000)
@@ -59,7 +64,10 @@ private func reachCase(_ spec: String) throws -> (String, TourProblem, Double) {
             let fields = line.split(separator: ",")
             if fields.count == 4, fields[0] == name, let value = Double(fields[3]) { optimum = value }
         }
-        return (name, try TourProblem(costs: instance.costMatrix(), start: 0, end: .returnToStart), optimum)
+        // An optional third part: the target's gap above the optimum, in percent.
+        let gap = parts.count > 2 ? Double(parts[2]) ?? 0 : 0
+        let target = (optimum * (1 + gap / 100)).rounded(.down)
+        return (name, try TourProblem(costs: instance.costMatrix(), start: 0, end: .returnToStart), target)
     }
     let size = Int(parts[2]) ?? 0
     let matrix = try stopsMatrix(file: parts[1], size: size)
