@@ -44,7 +44,8 @@ points="$out/points_500k.geojson"
 node Benchmarks/geojson/node_json.js "$points" "$runs" >> "$log"
 "$out/foundation-decoder" "$points" 3 >> "$log"
 for i in $(seq "$runs"); do
-    /usr/bin/time -v "$out/geojson-bench" readonce "$points" 2>&1 | awk '/Maximum resident/ {print "ours peak_kb", $6}' >> "$log"
+    /usr/bin/time -v "$out/geojson-bench" readonce "$points" 2>&1 \
+        | awk '/Maximum resident/ {print "ours peak_kb", $6} /^ours readonce/ {print}' >> "$log"
     /usr/bin/time -v node -e "JSON.parse(require('fs').readFileSync('$points','utf8'))" 2>&1 \
         | awk '/Maximum resident/ {print "node peak_kb", $6}' >> "$log"
 done
@@ -73,6 +74,8 @@ ours_r, ours_w = median("ours read", r"read ([\d.]+) MB/s"), median("ours write"
 node_r, node_w = median("node read", r"read ([\d.]+) MB/s"), median("node read", r"write ([\d.]+) MB/s")
 jd = median("jsondecoder", r"read ([\d.]+) MB/s")
 print(f"  read : ours {ours_r:7.1f} MB/s | node JSON.parse {node_r:7.1f} MB/s ({ours_r/node_r:.2f}x) | Foundation JSONDecoder {jd:6.1f} MB/s ({ours_r/jd:.1f}x)")
+once = median("ours readonce", r"readonce ([\d.]+) MB/s")
+print(f"         one read per fresh process (as mapctl reads): ours {once:7.1f} MB/s ({once/node_r:.2f}x node's median)")
 print(f"  write: ours {ours_w:7.1f} MB/s | node JSON.stringify {node_w:7.1f} MB/s ({ours_w/node_w:.2f}x)")
 ours_m, node_m = median("ours peak_kb", r"peak_kb (\d+)"), median("node peak_kb", r"peak_kb (\d+)")
 print(f"  peak RSS reading it: ours {ours_m/1024:.0f} MB = {ours_m*1024/size:.2f} x file size | node {node_m/1024:.0f} MB = {node_m*1024/size:.2f} x")

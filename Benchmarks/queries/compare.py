@@ -5,7 +5,7 @@
 
 The peer answers the same questions as query-bench: shapely.STRtree (GEOS) for the index,
 pyproj.Geod (PROJ's geod_inverse, the same geodesic code we call) for near-me distances.
-Per-query figures are medians over rounds of the mean time per query, in microseconds.
+Per-query figures are in microseconds, named as query-bench names them (see `measure`).
 """
 import json
 import math
@@ -62,29 +62,36 @@ def write_inputs(places, queries_path, names_path):
 
 
 def per_query(rounds, count, body):
-    times = []
+    """Median over rounds of the wall and the CPU time per query of a whole loop, microseconds."""
+    walls, cpus = [], []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         body()
-        times.append((time.perf_counter() - start) / count * 1e6)
-    return statistics.median(times)
+        cpus.append((time.process_time() - cpu_start) / count * 1e6)
+        walls.append((time.perf_counter() - start) / count * 1e6)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def distribution(rounds, count, body):
     """Best of `rounds` per query (what is left after other processes' interruptions), then
-    the median, 90th and 99th percentile over queries, in microseconds."""
+    the median, mean, 90th and 99th percentile over queries, in microseconds."""
     best = [math.inf] * count
     for _ in range(rounds):
         for index in range(count):
             start = time.perf_counter()
             body(index)
             best[index] = min(best[index], (time.perf_counter() - start) * 1e6)
+    mean = sum(best) / count
     best.sort()
-    return best[count // 2], best[count * 9 // 10], best[count * 99 // 100]
+    return [("median", best[count // 2]), ("best_mean", mean), ("p90", best[count * 9 // 10]), ("p99", best[count * 99 // 100])]
 
 
-def report_distribution(name, figures):
-    for suffix, value in zip(("median", "p90", "p99"), figures):
+def measure(name, rounds, count, body):
+    """The same figures as query-bench's `measure`: NAME, NAME_cpu, NAME_median, NAME_best_mean, ..."""
+    wall, cpu = per_query(rounds, count, lambda: [body(i) for i in range(count)])
+    print(f"{name} {wall:.3f} us")
+    print(f"{name}_cpu {cpu:.3f} us")
+    for suffix, value in distribution(rounds, count, body):
         print(f"{name}_{suffix} {value:.3f} us")
 
 
@@ -133,12 +140,10 @@ def peer(places, queries_path, names_path, rounds):
 
     counts = [near_me(i) for i in range(len(queries))]
     print(f"near5km_mean_hits {sum(counts) / len(counts):.3f}")
-    print(f"near5km {per_query(rounds, len(queries), lambda: [near_me(i) for i in range(len(queries))]):.3f} us")
-    report_distribution("near5km", distribution(rounds, len(queries), near_me))
+    measure("near5km", rounds, len(queries), near_me)
 
     query_points = [shapely.Point(lon, lat) for lon, lat in queries]
-    print(f"nearest1 {per_query(rounds, len(queries), lambda: [tree.query_nearest(p) for p in query_points]):.3f} us")
-    report_distribution("nearest1", distribution(rounds, len(queries), lambda i: tree.query_nearest(query_points[i])))
+    measure("nearest1", rounds, len(queries), lambda i: tree.query_nearest(query_points[i]))
 
     # Nearest 10 has no STRtree call; the usual way is to grow a box until it holds 10
     # candidates, then rank them geodesically.
@@ -154,8 +159,7 @@ def peer(places, queries_path, names_path, rounds):
                                   x[candidates], y[candidates])
         return candidates[np.argsort(distance, kind="stable")[:10]]
 
-    print(f"nearest10_box_growing {per_query(rounds, len(queries), lambda: [nearest10(i) for i in range(len(queries))]):.3f} us")
-    report_distribution("nearest10_box_growing", distribution(rounds, len(queries), nearest10))
+    measure("nearest10_box_growing", rounds, len(queries), nearest10)
 
     # Search: a plain scan over names folded once, ranked exact / prefix / substring.
     folded = [fold(name) for name in names]
@@ -170,8 +174,7 @@ def peer(places, queries_path, names_path, rounds):
         hits.sort()
         return hits[:20]
 
-    print(f"search {per_query(max(1, rounds // 3), len(texts), lambda: [search(t) for t in texts]):.3f} us")
-    report_distribution("search", distribution(1, len(texts), lambda i: search(texts[i])))
+    measure("search", max(1, rounds // 3), len(texts), lambda i: search(texts[i]))
 
 
 if __name__ == "__main__":

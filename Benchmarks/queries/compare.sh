@@ -28,13 +28,19 @@ echo "== MapGeometry (SpatialIndex, TextSearchIndex)"
 echo "== peer (shapely.STRtree, pyproj.Geod, Python scan for search)"
 Benchmarks/.venv/bin/python Benchmarks/queries/compare.py peer "$out/places.geojson" "$out/queries.txt" "$out/names.txt" "$rounds" | tee "$out/peer.txt"
 
-echo "== ratios (peer time / our time; > 1 means we are faster)"
-echo "   *_median: best of the rounds per query, then the median over queries (robust to other"
-echo "   processes on a shared machine); the plain names are mean times of whole loops."
+echo "== ratios (peer time / our time; > 1 means we are faster), load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "   loop: wall time per query of whole loops (median of the rounds); cpu: the same in CPU time"
+echo "   (not counting time other processes take); median, best_mean: single queries, best of the"
+echo "   rounds each (robust to interruptions on a shared machine), then median or mean over queries."
 figure() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
-for pair in build:build near5km:near5km near5km_median:near5km_median nearest1:nearest1 \
-    nearest1_median:nearest1_median nearest10:nearest10_box_growing \
-    nearest10_median:nearest10_box_growing_median search:search search_median:search_median; do
-    ours="$(figure "${pair%%:*}" "$out/ours.txt")"; peer="$(figure "${pair##*:}" "$out/peer.txt")"
-    awk -v n="${pair%%:*}" -v o="$ours" -v p="$peer" 'BEGIN { printf "%-16s ours %10.3f  peer %10.3f  ratio %7.1fx\n", n, o, p, p / o }'
+printf "%-10s %-10s %12s %12s %8s\n" query figure ours peer ratio
+for pair in build:build near5km:near5km nearest1:nearest1 nearest10:nearest10_box_growing search:search; do
+    name="${pair%%:*}" peer="${pair##*:}"
+    for statistic in loop cpu median best_mean; do
+        [ "$name" = build ] && [ "$statistic" != loop ] && continue
+        suffix="_$statistic"; [ "$statistic" = loop ] && suffix=""
+        o="$(figure "$name$suffix" "$out/ours.txt")"; p="$(figure "$peer$suffix" "$out/peer.txt")"
+        awk -v n="$name" -v s="$statistic" -v o="$o" -v p="$p" \
+            'BEGIN { printf "%-10s %-10s %12.3f %12.3f %7.1fx\n", n, s, o, p, p / o }'
+    done
 done

@@ -5,11 +5,13 @@ on the same instances, matrices and budgets, in one run.
 Every solver gets the same integer matrix built with the benchmark's own convention
 (CVRP: Euclidean rounded to the nearest integer, or E-n13-k4's explicit matrix;
 Solomon: Euclidean truncated to tenths, times x 10), and the gap is to bks.csv.
-Ours: median of RUNS runs (seeds 1..RUNS), time budget only. PyVRP: MaxRuntime, seed 1.
+Ours: RUNS runs (seeds 1..RUNS), time budget only; min/median/max gap and median CPU
+seconds (the machine may be shared: CPU time shows what the wall budget bought).
+PyVRP: MaxRuntime, seed 1.
 OR-Tools: guided local search with the budget as time limit. VROOM has no time budget:
 it runs to completion at exploration level 5 (one thread), and its time is printed.
 """
-import argparse, math, os, statistics, subprocess, sys, time
+import argparse, math, os, resource, statistics, subprocess, sys, time
 
 DATA = os.path.normpath(os.path.join(os.path.dirname(__file__), "../../../shared/data/vrp"))
 if not os.path.isdir(DATA):
@@ -76,11 +78,18 @@ def bks():
     return out
 
 
+def cpu():
+    """CPU seconds of this process so far (the peers run in it, single-threaded)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def ours(name, budget, runs):
+    """(costs per seed, nan when a stop is unserved; median wall s; median CPU s)."""
     out = subprocess.run([BENCH, DATA, name, str(int(budget * 1000)), str(runs)], capture_output=True, text=True, check=True)
     lines = [l.split() for l in out.stdout.strip().split("\n")]
-    costs = [float(l[3]) for l in lines if l[5] == "0"]
-    return statistics.median(costs) if len(costs) == len(lines) else float("nan"), statistics.median(float(l[6]) for l in lines)
+    costs = [float(l[3]) if l[5] == "0" else float("nan") for l in lines]
+    return costs, statistics.median(float(l[6]) for l in lines), statistics.median(float(l[8]) for l in lines)
 
 
 def pyvrp_solve(inst, budget):
@@ -100,9 +109,9 @@ def pyvrp_solve(inst, budget):
     for i in range(n):
         for j in range(n):
             model.add_edge(locations[i], locations[j], distance=m[i][j], duration=m[i][j] if windows else 0)
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), cpu()
     result = model.solve(stop=MaxRuntime(budget), seed=1, display=False)
-    return (result.cost() / scale if result.is_feasible() else float("nan")), time.perf_counter() - start
+    return (result.cost() / scale if result.is_feasible() else float("nan")), time.perf_counter() - start, cpu() - cpu_start
 
 
 def vroom_solve(inst, vehicles):
@@ -118,13 +127,13 @@ def vroom_solve(inst, vehicles):
     for i in range(1, n):
         kwargs = {"time_windows": [vroom.TimeWindow(*windows[i])], "default_service": service[i]} if windows else {}
         problem.add_job(vroom.Job(i, location=i, delivery=[demands[i]], **kwargs))
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), cpu()
     solution = problem.solve(exploration_level=5, nb_threads=1)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu_used = time.perf_counter() - start, cpu() - cpu_start
     if solution.summary.unassigned:
-        return float("nan"), elapsed
+        return float("nan"), elapsed, cpu_used
     # VROOM's cost is the summed matrix values = distance here (travel time = distance).
-    return solution.summary.cost / scale, elapsed
+    return solution.summary.cost / scale, elapsed, cpu_used
 
 
 def ortools_solve(inst, budget, vehicles):
@@ -149,10 +158,10 @@ def ortools_solve(inst, budget, vehicles):
     params.first_solution_strategy = routing_enums_pb2.FirstSolutionStrategy.PATH_CHEAPEST_ARC
     params.local_search_metaheuristic = routing_enums_pb2.LocalSearchMetaheuristic.GUIDED_LOCAL_SEARCH
     params.time_limit.FromMilliseconds(int(budget * 1000))
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), cpu()
     solution = routing.SolveWithParameters(params)
-    elapsed = time.perf_counter() - start
-    return (solution.ObjectiveValue() / scale if solution else float("nan")), elapsed
+    elapsed, cpu_used = time.perf_counter() - start, cpu() - cpu_start
+    return (solution.ObjectiveValue() / scale if solution else float("nan")), elapsed, cpu_used
 
 
 def main():
@@ -164,22 +173,30 @@ def main():
     args = parser.parse_args()
     known = bks()
     peers = [p for p in args.peers.split(",") if p]
-    print(f"budget {args.budget} s; ours = median of {args.runs} runs; gap % to best known (time s)")
-    print(f"{'instance':12} {'bks':>9} {'ours':>16} " + " ".join(f"{p:>18}" for p in peers))
+    print(f"budget {args.budget} s; ours: seeds 1..{args.runs}, gap % to best known min/median/max; "
+          "peers: gap %; (wall s / CPU s)")
+    print(f"{'instance':12} {'bks':>9} {'ours min/med/max':>24} {'(wall/cpu)':>12} "
+          + " ".join(f"{p:>22}" for p in peers))
     for name in args.instances.split(","):
         best, routes = known[name]
         inst = read_instance(name)
         vehicles = routes + 4
-        results = [("ours",) + ours(name, args.budget, args.runs)]
+        gap = lambda cost: (cost - best) / best * 100
+        costs, wall, cpu_used = ours(name, args.budget, args.runs)
+        gaps = sorted(gap(c) for c in costs)
+        cells = []
         for peer in peers:
             if peer == "pyvrp":
-                results.append((peer,) + pyvrp_solve(inst, args.budget))
+                cost, seconds, cpu_s = pyvrp_solve(inst, args.budget)
             elif peer == "vroom":
-                results.append((peer,) + vroom_solve(inst, vehicles))
+                cost, seconds, cpu_s = vroom_solve(inst, vehicles)
             elif peer == "ortools":
-                results.append((peer,) + ortools_solve(inst, args.budget, vehicles))
-        cells = [f"{(cost - best) / best * 100:7.2f} ({seconds:5.2f})" for _, cost, seconds in results]
-        print(f"{name:12} {best:9.1f} " + " ".join(f"{c:>16}" if i == 0 else f"{c:>18}" for i, c in enumerate(cells)), flush=True)
+                cost, seconds, cpu_s = ortools_solve(inst, args.budget, vehicles)
+            cells.append(f"{gap(cost):7.2f} ({seconds:5.2f}/{cpu_s:5.2f})")
+        ours_cell = (f"{gaps[0]:6.2f} /{statistics.median(gaps):6.2f} /{gaps[-1]:6.2f}"
+                     if not any(math.isnan(g) for g in gaps) else "a stop unserved")
+        print(f"{name:12} {best:9.1f} {ours_cell:>24} {f'({wall:.2f}/{cpu_used:.2f})':>12} "
+              + " ".join(f"{c:>22}" for c in cells), flush=True)
 
 
 if __name__ == "__main__":

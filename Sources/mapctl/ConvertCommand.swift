@@ -13,6 +13,9 @@ struct ConvertCommand: ParsableCommand {
             no crs member. Invalid input stops with exit status 65 and a message such as
               objects.geojson:1:48213: features[12].geometry.coordinates[0]: ring is not closed …
             Warnings (ring winding, excessive precision, …) go to standard error.
+            A file is converted feature by feature in two passes (check, then write), so a file
+            larger than memory works and nothing is written unless all of it is valid; standard
+            input is read whole.
 
             Example:
               mapctl convert --precision 6 --rewind --bbox Data/objects.geojson --output objects.normalised.geojson
@@ -56,16 +59,6 @@ struct ConvertCommand: ParsableCommand {
         var readerOptions = GeoJSONReader.Options()
         readerOptions.lenient = lenient
         let reader = GeoJSONReader(options: readerOptions)
-        let document: GeoJSONDocument
-        do {
-            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
-        } catch {
-            printToStandardError("mapctl convert: \(error)")
-            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
-        }
-        for warning in document.warnings { printToStandardError(warning.description) }
-        for skipped in document.skipped { printToStandardError("mapctl convert: \(skipped)") }
-
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.precision = precision
         writerOptions.rewind = rewind
@@ -74,16 +67,18 @@ struct ConvertCommand: ParsableCommand {
         writerOptions.pretty = pretty
         let writer = GeoJSONWriter(options: writerOptions)
 
-        let handle: FileHandle
-        if let output {
-            guard FileManager.default.createFile(atPath: output, contents: nil), let opened = FileHandle(forWritingAtPath: output) else {
-                printToStandardError("mapctl convert: cannot write \(output)")
-                throw ExitCode(74)
-            }
-            handle = opened
-        } else {
-            handle = FileHandle.standardOutput
+        if input != "-", try convertInTwoPasses(reader: reader, writer: writer) { return }
+
+        // Standard input (read whole: it cannot be read twice), or a single Feature or geometry.
+        let document: GeoJSONDocument
+        do {
+            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
+        } catch {
+            throw readError(error)
         }
+        for warning in document.warnings { printToStandardError(warning.description) }
+        for skipped in document.skipped { printToStandardError("mapctl convert: \(skipped)") }
+        let handle = try openOutput()
         do {
             if seq {
                 var stream = GeoJSONStreamWriter(handle: handle, writer: writer, sequence: true)
@@ -96,9 +91,67 @@ struct ConvertCommand: ParsableCommand {
             }
             if output != nil { try handle.close() }
         } catch {
-            printToStandardError("mapctl convert: cannot write \(output ?? "standard output"): \(error)")
+            throw writeError(error)
+        }
+    }
+
+    /// A file holding a FeatureCollection or a sequence is converted feature by feature in
+    /// two passes, so memory stays flat however large the file is: the first pass checks
+    /// everything (errors, warnings, skipped features, the collection's bbox and members,
+    /// wherever they are written), the second writes. Nothing is written unless the whole
+    /// input is valid, and the output is the same as from reading the document whole.
+    /// Returns false for a file holding a single Feature or geometry (the caller reads it whole).
+    private func convertInTwoPasses(reader: GeoJSONReader, writer: GeoJSONWriter) throws -> Bool {
+        var check: GeoJSONFeatureStream
+        var extent = DataExtent()
+        do {
+            check = try reader.featureStream(contentsOfFile: input)
+            while let feature = try check.next() {
+                if bbox { writer.extend(&extent, with: feature) }
+            }
+        } catch {
+            throw readError(error)
+        }
+        guard check.isFeatureCollection || check.isSequence else { return false }
+        for warning in check.warnings { printToStandardError(warning.description) }
+        for skipped in check.skipped { printToStandardError("mapctl convert: \(skipped)") }
+
+        let handle = try openOutput()
+        do {
+            var stream = GeoJSONStreamWriter(handle: handle, writer: writer, sequence: seq)
+            try stream.begin(bbox: bbox ? extent.bounds : check.bbox, foreignMembers: check.foreignMembers)
+            var features = try reader.featureStream(contentsOfFile: input)
+            while let feature = try features.next() { try stream.write(feature) }
+            try stream.finish()
+            if output != nil { try handle.close() }
+        } catch let error as GeoJSONError {
+            // Only if the file changed between the two passes.
+            throw readError(error)
+        } catch {
+            throw writeError(error)
+        }
+        return true
+    }
+
+    /// The error on standard error, and the exit status for it (66 unreadable, 65 invalid).
+    private func readError(_ error: GeoJSONError) -> ExitCode {
+        printToStandardError("mapctl convert: \(error)")
+        return ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+    }
+
+    private func writeError(_ error: any Error) -> ExitCode {
+        printToStandardError("mapctl convert: cannot write \(output ?? "standard output"): \(error)")
+        return ExitCode(74)
+    }
+
+    /// `--output FILE` (created or emptied), or standard output.
+    private func openOutput() throws -> FileHandle {
+        guard let output else { return FileHandle.standardOutput }
+        guard FileManager.default.createFile(atPath: output, contents: nil), let opened = FileHandle(forWritingAtPath: output) else {
+            printToStandardError("mapctl convert: cannot write \(output)")
             throw ExitCode(74)
         }
+        return opened
     }
 }
 

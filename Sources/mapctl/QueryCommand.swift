@@ -14,14 +14,17 @@ struct QueryCommand: ParsableCommand {
               --nearest K --at LON,LAT     the K nearest features
               --search TEXT [--at LON,LAT] names containing TEXT (case and accents
                                            ignored), exact matches first, then
-                                           prefix, then substring; paged
+                                           prefix, word start, substring; paged
             Distances are WGS84 geodesic metres to a feature's nearest point
             (0 inside a polygon). Filters apply before the question:
-              --layers a,b      only these values of the layer property (--layer-key)
+              --layers a,b      only these values of the layer property (--layer-key);
+                                features without that property are hidden too,
+                                unless --keep-unlayered
               --where KEY=VALUE only features with this property value (repeatable)
               --within FILE     only features inside the polygons of FILE
             Output: a FeatureCollection of the hits as read, plus distance_m when a
-            position is given and match (exact/prefix/substring) for a search.
+            position is given and match (exact, prefix, word start, substring)
+            for a search.
 
             Examples:
               mapctl query --near 24.9414,60.1713 --radius 300 \\
@@ -62,6 +65,9 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("layer-key"), help: "The property that names a feature's layer.")
     var layerKey = "type"
 
+    @Flag(name: .customLong("keep-unlayered"), help: "With --layers: also keep features without the layer property.")
+    var keepUnlayered = false
+
     @Option(name: .customLong("where"), help: ArgumentHelp("Keep features whose property KEY has VALUE (repeatable).", valueName: "KEY=VALUE"))
     var conditions: [String] = []
 
@@ -89,6 +95,7 @@ struct QueryCommand: ParsableCommand {
     func question() throws -> Question {
         let asked = [near != nil, nearest != nil, search != nil].filter { $0 }.count
         guard asked == 1 else { throw ValidationError("give exactly one of --near, --nearest or --search") }
+        if keepUnlayered && layers == nil { throw ValidationError("--keep-unlayered goes with --layers") }
         if let near {
             guard let radius else { throw ValidationError("--near needs --radius (metres)") }
             guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(radius)") }
@@ -127,7 +134,8 @@ struct QueryCommand: ParsableCommand {
         let question = try question()
         var filters: [FeatureFilter] = []
         if let layers {
-            filters.append(.oneOf(layerKey, Set(layers.split(separator: ",").map(String.init))))
+            let names = Set(layers.split(separator: ",").map(String.init))
+            filters.append(.layers(names, key: layerKey, keepingUnlayered: keepUnlayered))
         }
         for condition in conditions {
             do { filters.append(try FeatureFilter.parse(condition)) } catch {

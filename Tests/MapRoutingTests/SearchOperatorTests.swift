@@ -44,17 +44,28 @@ struct SearchOperatorTests {
         tour.runLocalSearch()
         #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
         var random = RandomSource(seed: 9)
-        for _ in 0..<20 {
+        for round in 0..<20 {
             let before = tour.nodes, cost = tour.cost
             tour.startJournal()
             tour.kickDoubleBridge(random: &random, maxSegment: 10)
             #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
+            // Every other round the small-tour scramble follows, as in the search.
+            if round % 2 == 1 {
+                tour.kickSegmentScramble(random: &random, window: 30, reversals: 10)
+                #expect(Self.isPermutation(tour))
+                #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
+            }
             tour.runLocalSearch()
             #expect(Self.isPermutation(tour))
             tour.undoJournal()
             tour.cost = cost
             #expect(tour.nodes == before)
         }
+        // The scramble alone changes the tour: it is a real perturbation.
+        let beforeScramble = tour.nodes
+        tour.kickSegmentScramble(random: &random, window: 30, reversals: 10)
+        #expect(tour.nodes != beforeScramble)
+        #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
     }
 
     @Test func constructionsVisitEveryNodeOnceFromTheStart() throws {

@@ -74,6 +74,42 @@ struct ConvertCommandTests {
         #expect(back.status == 0 && back.standardOutput.hasPrefix(#"{"type":"FeatureCollection","features":["#))
     }
 
+    @Test(arguments: [[], ["--bbox"], ["--rewind", "--precision", "2"], ["--seq"], ["--pretty", "--bbox"], ["--lenient"]])
+    func fileStreamedInTwoPassesGivesTheSameBytesAsTheWholeDocument(_ options: [String]) throws {
+        // Collection members before and after "features" (a bbox and a foreign member at the end
+        // must still come out in the head), a clockwise ring, a bad feature for --lenient.
+        let collection = try temporaryFile("""
+            {"type":"FeatureCollection","name":"places","features":[
+            {"type":"Feature","id":"a","properties":{"type":"town"},"geometry":{"type":"Point","coordinates":[24.9384,60.1699]}},
+            {"type":"Feature","properties":{"n":1.50},"geometry":{"type":"Polygon","coordinates":[[[0,0],[0,1],[1,1],[0,0]]]}}
+            \(options.contains("--lenient") ? #",{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1,95]}}"# : "")
+            ],"bbox":[0,0,30,61],"attribution":"test"}
+            """)
+        let sequence = try temporaryFile("""
+            {"type":"Feature","properties":{"i":0},"geometry":{"type":"Point","coordinates":[1,2]}}
+            {"type":"Feature","properties":{"i":1},"geometry":null}
+            """, name: "input.geojsonl")
+        for path in [collection, sequence] {
+            // The file is streamed; standard input is read whole: the bytes must agree.
+            let streamed = try MapctlProcess.run(["convert"] + options + [path])
+            let whole = try MapctlProcess.run(["convert"] + options + ["-"], input: try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(streamed.status == 0 && whole.status == 0, "\(options) \(path)")
+            #expect(!streamed.standardOutput.isEmpty)
+            #expect(streamed.standardOutput == whole.standardOutput, "\(options) \(path)")
+            #expect(streamed.standardError == whole.standardError.replacingOccurrences(of: "<stdin>", with: path))
+        }
+    }
+
+    @Test func anErrorNearTheEndOfAFileWritesNothing() throws {
+        let features = (0..<2000).map { #"{"type":"Feature","properties":{"i":\#($0)},"geometry":{"type":"Point","coordinates":[1,2]}}"# }
+        let path = try temporaryFile(#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n")
+            + #",{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1]}}]}"#)
+        let result = try MapctlProcess.run(["convert", path])
+        #expect(result.status == 65)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains(":2000:") && result.standardError.contains("features[2000].geometry.coordinates"))
+    }
+
     @Test func helpShowsAnExample() throws {
         let help = try MapctlProcess.run(["convert", "--help"])
         #expect(help.status == 0 && help.standardOutput.contains("mapctl convert --precision 6"))

@@ -72,6 +72,37 @@ struct QueryCommandTests {
         #expect(names.isDisjoint(with: Set(hits.map { properties($0)["id"] as! String })))
     }
 
+    @Test func layersHideFeaturesWithoutTheLayerPropertyUnlessKept() throws {
+        // The sample with the `type` of every tenth feature removed.
+        let input = try Data(contentsOf: MapctlProcess.packageRoot.appendingPathComponent(sample))
+        var root = try JSONSerialization.jsonObject(with: input) as! [String: Any]
+        var collection = root["features"] as! [[String: Any]]
+        for index in stride(from: 0, to: collection.count, by: 10) {
+            var props = properties(collection[index])
+            props["type"] = nil
+            collection[index]["properties"] = props
+        }
+        root["features"] = collection
+        let edited = try JSONSerialization.data(withJSONObject: root)
+        let question = ["query", "--near", "24.9414,60.1713", "--radius", "400", "--layers", "restaurant"]
+
+        let hidden = try features(try MapctlProcess.run(question + ["-"], input: edited).standardOutput)
+        #expect(!hidden.isEmpty)
+        #expect(hidden.allSatisfy { properties($0)["type"] as? String == "restaurant" })
+
+        let kept = try MapctlProcess.run(question + ["--keep-unlayered", "-"], input: edited)
+        #expect(kept.status == 0, "\(kept.standardError)")
+        let keptHits = try features(kept.standardOutput)
+        let untyped = keptHits.filter { properties($0)["type"] == nil }
+        #expect(!untyped.isEmpty)
+        #expect(keptHits.count == hidden.count + untyped.count)
+        #expect(keptHits.allSatisfy { properties($0)["type"] == nil || properties($0)["type"] as? String == "restaurant" })
+
+        let alone = try MapctlProcess.run(["query", "--near", "24.9414,60.1713", "--radius", "400", "--keep-unlayered", sample])
+        #expect(alone.status == 64)
+        #expect(alone.standardError.contains("--keep-unlayered goes with --layers"))
+    }
+
     @Test func withinAPolygonFile() throws {
         let area = FileManager.default.temporaryDirectory.appendingPathComponent("query-area-\(UUID()).geojson")
         defer { try? FileManager.default.removeItem(at: area) }

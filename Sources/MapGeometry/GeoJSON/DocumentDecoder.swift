@@ -81,8 +81,14 @@ extension GeoJSONDecoder {
                     // doubling copied ~2x its final size and showed in the profile.
                     let perFeature = max(1, (scanner.offset - featuresStart) / 64)
                     features.reserveCapacity(64 + (scanner.end - scanner.offset) / perFeature * 11 / 10)
+                    FreshMemoryAdvice.populate(reservedStorageOf: &features, elements: index..<(index + 0x4000))
                 }
-                if index & 0x3FFF == 0 { releaseConsumedPages() }
+                if index & 0x3FFF == 0 {
+                    releaseConsumedPages()
+                    // The next 16,384 features' memory, faulted in with one call (bounded, so a
+                    // count guessed too high from the first features never populates unused memory).
+                    FreshMemoryAdvice.populate(reservedStorageOf: &features, elements: index..<(index + 0x4000))
+                }
             } while try nextFeatureSlot()
         }
         try closeFeatureCollection(&header)
@@ -149,6 +155,7 @@ extension GeoJSONDecoder {
     }
 
     /// After an element: true when another follows, false at the closing `]`.
+    @inline(__always)
     mutating func nextFeatureSlot() throws(GeoJSONError) -> Bool {
         do { return try scanner.commaOrClose(UInt8(ascii: "]")) } catch { throw error.inside(.member("features")) }
     }
@@ -167,9 +174,8 @@ extension GeoJSONDecoder {
         throws(GeoJSONError) {
         scanner.skipWhitespace()
         let elementStart = scanner.offset
-        warnings.path.append(.member("features"))
-        warnings.path.append(.index(index))
-        defer { warnings.path.removeLast(); warnings.path.removeLast() }
+        warnings.feature = index
+        defer { warnings.leaveFeature() }
         do {
             features.append(try decodeFeatureElement())
         } catch {

@@ -17,7 +17,7 @@ extension GeoJSONDecoder {
         var geometryError: GeoJSONError?
         if try beginGeoJSONObject(seen: &seen) {
             repeat {
-                let key = try memberName()
+                let key = try memberName(likely: .properties, .geometry)
                 if scanner.token(key, equals: "type") {
                     try checkDuplicate(key, seen: &seen, bit: 1)
                     try scanner.skipValue(depth: depth + 1)
@@ -30,14 +30,14 @@ extension GeoJSONDecoder {
                         }
                     } else {
                         let geometryStart = scanner.offset
-                        warnings.path.append(.member("geometry"))
+                        warnings.inGeometry = true
                         do { geometry = try decodeGeometryObject(depth: depth + 1) } catch {
                             guard error.kind != .syntax, error.kind != .limit else { throw error.inside(.member("geometry")) }
                             geometryError = error.inside(.member("geometry"))
                             scanner.offset = geometryStart
                             try scanner.skipValue(depth: depth + 1)
                         }
-                        warnings.path.removeLast()
+                        warnings.inGeometry = false
                     }
                 } else if scanner.token(key, equals: "properties") {
                     try checkDuplicate(key, seen: &seen, bit: 4)
@@ -104,23 +104,23 @@ extension GeoJSONDecoder {
         try scanner.checkDepth(depth)
         let start = scanner.offset
         var typeProperty: String?
-        if try beginObject() {
-            // The scratch array is moved out while in use (exclusive access), keeping its capacity.
-            var seenKeys = keyScratch
-            keyScratch = []
-            defer { keyScratch = seenKeys }
+        scanner.offset += 1
+        if scanner.peek() == UInt8(ascii: "}") {
+            scanner.offset += 1
+        } else {
+            var names = MemberNameSet()
             repeat {
                 let key = try memberName()
-                try checkDuplicateOther(key, in: &seenKeys)
-                if let typeKey, scanner.current == UInt8(ascii: "\""), scanner.token(key, equals: typeKey) {
-                    typeProperty = scanner.decode(try scanner.scanString())
+                guard names.insert(key, in: scanner) else { throw duplicateError(key) }
+                if typeKeyLength >= 0, key.hasEscapes || key.end &- key.start == typeKeyLength,
+                   scanner.current == UInt8(ascii: "\""), let typeKey, scanner.token(key, equals: typeKey) {
+                    typeProperty = typeValues.string(try scanner.scanString(), in: scanner)
                 } else {
                     try scanner.skipValue(depth: depth + 1)
                 }
             } while try scanner.commaOrClose(UInt8(ascii: "}"))
         }
-        let raw = RawJSON(buffer: buffer, range: start..<scanner.offset)
-        return (Properties(raw: raw, null: false, edits: []), typeProperty)
+        return (Properties(raw: RawJSON(buffer: buffer, range: start..<scanner.offset), null: false, edits: []), typeProperty)
     }
 
     /// A `bbox`: 4 or 6 numbers, [west, south, (min altitude,) east, north (, max altitude)].

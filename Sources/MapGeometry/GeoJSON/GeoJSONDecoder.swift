@@ -10,8 +10,10 @@ struct GeoJSONDecoder {
     var warnings = WarningCollector()
     /// UTF-8 of the property read eagerly into ``Feature/typeProperty``.
     let typeKey: [UInt8]?
-    /// Reused between objects for the duplicate-key check.
-    var keyScratch: [StringToken] = []
+    /// Its length in bytes, -1 when there is none (a name of another length is not compared).
+    let typeKeyLength: Int
+    /// The values of the type key seen so far.
+    var typeValues = ShortStringCache()
     /// Name sets of objects with many members (see `checkDuplicateOther`); rare.
     var largeKeySets: [Set<String>] = []
     /// Reused by every array of positions (lines, rings) while it is read.
@@ -26,6 +28,7 @@ struct GeoJSONDecoder {
         scanner = JSONScanner(base: buffer.base, start: start, end: end ?? buffer.count,
                               maxDepth: options.maxDepth, maxNumberLength: options.maxNumberLength)
         typeKey = options.typePropertyKey.map { Array($0.utf8) }
+        typeKeyLength = typeKey?.count ?? -1
     }
 
     // MARK: type
@@ -38,6 +41,24 @@ struct GeoJSONDecoder {
         scanner.offset += 1
         if scanner.peek() == UInt8(ascii: "}") { return nil }
         let firstKeyStart = scanner.offset + 1
+        // Usually "type" comes first, spelled plainly: no string scan needed.
+        if scanner.consumeString(.type) {
+            try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
+            let type: GeoJSONType
+            let valueStart = scanner.offset
+            scanner.skipWhitespace()
+            // The two names of almost every object first, without a call.
+            if scanner.consumeString(.feature) {
+                type = .feature
+            } else if scanner.consumeString(.point) {
+                type = .point
+            } else {
+                scanner.offset = valueStart
+                do { type = try typeValue() } catch { throw error.inside(.member("type")) }
+            }
+            typeResume = (objectStart, scanner.offset)
+            return type
+        }
         repeat {
             scanner.skipWhitespace()
             let key = try scanner.scanString()
@@ -57,7 +78,11 @@ struct GeoJSONDecoder {
     /// Reads a `type` value at the current offset.
     private mutating func typeValue() throws(GeoJSONError) -> GeoJSONType {
         let start = scanner.offset
-        guard scanner.peek() == UInt8(ascii: "\"") else {
+        scanner.skipWhitespace()
+        // The two names of almost every object, compared as words.
+        if scanner.consumeString(.feature) { return .feature }
+        if scanner.consumeString(.point) { return .point }
+        guard scanner.current == UInt8(ascii: "\"") else {
             throw GeoJSONError(kind: .structure, code: "type_not_string", message: "\"type\" must be a string",
                                expected: "a GeoJSON type name such as \"Feature\"", found: scanner.describeCurrent(),
                                offset: scanner.offset)
@@ -84,6 +109,7 @@ struct GeoJSONDecoder {
 
     /// Starts a GeoJSON object whose `{` is at the current offset, continuing after its
     /// `type` member when `peekType` already read it first; false when no member follows.
+    @inline(__always)
     mutating func beginGeoJSONObject(seen: inout UInt32) throws(GeoJSONError) -> Bool {
         if let typeResume, typeResume.object == scanner.offset {
             self.typeResume = nil
@@ -97,7 +123,6 @@ struct GeoJSONDecoder {
     /// Starts an object whose `{` is at the current offset; returns false for `{}`.
     mutating func beginObject() throws(GeoJSONError) -> Bool {
         scanner.offset += 1
-        keyScratch.removeAll(keepingCapacity: true)
         if scanner.peek() == UInt8(ascii: "}") { scanner.offset += 1; return false }
         return true
     }
@@ -111,15 +136,37 @@ struct GeoJSONDecoder {
         return key
     }
 
+    /// Reads the next member name and its colon like ``memberName()``, first trying the
+    /// names the caller expects, spelled plainly: one word comparison each instead of a
+    /// string scan. Any other name (escaped spellings included) takes the full scan.
+    @inline(__always)
+    mutating func memberName(likely first: PlainJSONString, _ second: PlainJSONString? = nil) throws(GeoJSONError) -> StringToken {
+        scanner.skipWhitespace()
+        let start = scanner.offset &+ 1
+        var count = -1
+        if scanner.consumeString(first) {
+            count = first.count
+        } else if let second, scanner.consumeString(second) {
+            count = second.count
+        }
+        guard count >= 0 else { return try memberName() }
+        try scanner.consume(UInt8(ascii: ":"), "':' after a member name")
+        scanner.skipWhitespace()
+        return StringToken(start: start, end: start &+ count, hasEscapes: false)
+    }
+
     /// Refuses a second member with the same name (the meaning would be ambiguous).
+    @inline(__always)
     mutating func checkDuplicate(_ key: StringToken, seen: inout UInt32, bit: UInt32) throws(GeoJSONError) {
         if seen & bit != 0 { throw duplicateError(key) }
         seen |= bit
     }
 
-    /// Duplicate check for names that are not GeoJSON members (foreign members, properties):
-    /// linear for the usual handful, a set once an object has many (a hostile object with
-    /// 100,000 members must not cost n² comparisons).
+    /// Duplicate check for foreign members of GeoJSON objects: linear for the usual handful,
+    /// a set once an object has many (a hostile object with 100,000 members must not cost n²
+    /// comparisons). Most objects have none, and an empty array costs nothing to make and drop;
+    /// `properties`, whose names are checked in every feature, use the inline ``MemberNameSet``
+    /// (using it here too, as an optional, cost 160 instructions per feature).
     mutating func checkDuplicateOther(_ key: StringToken, in keys: inout [StringToken]) throws(GeoJSONError) {
         if keys.count < 16 {
             for previous in keys where scanner.token(previous, equals: key) { throw duplicateError(key) }

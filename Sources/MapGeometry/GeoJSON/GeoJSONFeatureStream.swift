@@ -24,8 +24,25 @@ public struct GeoJSONFeatureStream {
         case done
     }
 
-    /// Features the lenient mode left out so far.
-    public private(set) var skipped: [SkippedFeature] = []
+    /// Features the lenient mode left out so far, their errors located in the file
+    /// (line:column), as ``GeoJSONReader/read(contentsOfFile:)`` reports them.
+    public var skipped: [SkippedFeature] {
+        skippedSoFar.map { item in
+            var located = item
+            located.error = item.error.located(in: decoder.buffer.bytes, file: fileName)
+            return located
+        }
+    }
+
+    /// The same, with errors holding only their byte offset.
+    private var skippedSoFar: [SkippedFeature] = []
+
+    /// True once the stream has found that the input is a FeatureCollection.
+    public private(set) var isFeatureCollection = false
+
+    /// True once the stream has found that the input is a sequence of texts (GeoJSONSeq,
+    /// or newline-delimited GeoJSON: set when the second text begins).
+    public private(set) var isSequence = false
 
     /// The collection's foreign members read so far (all of them once `next()` returned nil).
     public var foreignMembers: [ForeignMember] { header?.foreignMembers ?? [] }
@@ -76,9 +93,9 @@ public struct GeoJSONFeatureStream {
                 state = .collection(index: index + 1)
                 if index & 0x3FFF == 0x3FFF { decoder.releaseConsumedPages() }
                 // Decoded into the (empty) pending list; a skipped element leaves it empty.
-                try decoder.decodeFeatureSlot(index: index, into: &pending, skipped: &skipped)
+                try decoder.decodeFeatureSlot(index: index, into: &pending, skipped: &skippedSoFar)
             case let .sequence(record):
-                guard let features = try decoder.decodeSequenceRecord(record, skipped: &skipped) else {
+                guard let features = try decoder.decodeSequenceRecord(record, skipped: &skippedSoFar) else {
                     state = .done
                     return nil
                 }
@@ -101,9 +118,11 @@ public struct GeoJSONFeatureStream {
         decoder.scanner.skipWhitespace()
         if decoder.scanner.current == GeoJSONDecoder.recordSeparator || decoder.options.sequence {
             state = .sequence(record: 0)
+            isSequence = true
             return
         }
         if decoder.scanner.current == UInt8(ascii: "{"), (try? decoder.peekType()) == .featureCollection {
+            isFeatureCollection = true
             header = try decoder.openFeatureCollection()
             if try decoder.firstFeatureSlot() {
                 state = .collection(index: 0)
@@ -125,6 +144,7 @@ public struct GeoJSONFeatureStream {
             state = .done
         } else if decoder.scanner.current == UInt8(ascii: "{") {
             state = .sequence(record: 1)
+            isSequence = true
         } else {
             try expectEnd()
         }

@@ -40,24 +40,50 @@ public struct GeoJSONWarning: Hashable, Sendable, CustomStringConvertible {
 /// Collects warnings while a document is read, with their JSON path.
 ///
 /// The path of a warning is known only at the place it is found, so decoders keep
-/// a light path stack (pushed only around features and geometries, not per value).
+/// a light record of where they are: the GeoJSONSeq record, the feature index and
+/// whether its geometry is being read are plain stored values (set once per feature,
+/// no array traffic in the hot loop); deeper steps (GeometryCollection members) are a
+/// small stack. The path is assembled only when a warning is added.
 struct WarningCollector {
     /// At most this many warnings are kept; the rest are only counted.
     static let limit = 1000
     var warnings: [GeoJSONWarning] = []
     var dropped = 0
+    /// The GeoJSONSeq record being read (`[record]`).
+    var record: Int?
+    /// The element of `features` being read (`features[feature]`).
+    var feature: Int?
+    /// True while a Feature's geometry is read (`.geometry`).
+    var inGeometry = false
+    /// Steps below those (`geometries[i]`).
     var path: [JSONPathComponent] = []
     /// Precision is reported once per document, with the first place it was seen.
     var excessivePrecisionCount = 0
     var firstExcessivePrecision: (offset: Int, path: [JSONPathComponent])?
 
+    /// The path of the value being read.
+    var currentPath: [JSONPathComponent] {
+        var components: [JSONPathComponent] = []
+        if let record { components.append(.index(record)) }
+        if let feature { components += [.member("features"), .index(feature)] }
+        if inGeometry { components.append(.member("geometry")) }
+        return components + path
+    }
+
+    /// Forgets the feature-level position (after a feature, also one that failed half-way).
+    mutating func leaveFeature() {
+        feature = nil
+        inGeometry = false
+        if !path.isEmpty { path.removeAll() }
+    }
+
     mutating func add(_ code: String, _ message: String, offset: Int, at extra: [JSONPathComponent] = []) {
         guard warnings.count < Self.limit else { dropped += 1; return }
-        warnings.append(GeoJSONWarning(code: code, message: message, offset: offset, pathComponents: path + extra))
+        warnings.append(GeoJSONWarning(code: code, message: message, offset: offset, pathComponents: currentPath + extra))
     }
 
     mutating func noteExcessivePrecision(offset: Int, at extra: [JSONPathComponent]) {
-        if excessivePrecisionCount == 0 { firstExcessivePrecision = (offset, path + extra) }
+        if excessivePrecisionCount == 0 { firstExcessivePrecision = (offset, currentPath + extra) }
         excessivePrecisionCount += 1
     }
 

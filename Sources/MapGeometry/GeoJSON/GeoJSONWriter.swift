@@ -144,8 +144,14 @@ public struct GeoJSONWriter: Sendable {
 
     func collectionBox(_ features: [Feature]) -> BoundingBox? {
         var extent = DataExtent()
-        for feature in features { if let geometry = feature.geometry { extent.add(prepared(geometry)) } }
+        for feature in features { extend(&extent, with: feature) }
         return extent.bounds
+    }
+
+    /// Adds `feature`'s geometry, as this writer writes it (cut, rewound), to `extent`:
+    /// the collection `bbox` of features streamed one at a time is `extent.bounds`.
+    public func extend(_ extent: inout DataExtent, with feature: Feature) {
+        if let geometry = feature.geometry { extent.add(prepared(geometry)) }
     }
 
     /// The geometry as it will be written (rewound, cut).

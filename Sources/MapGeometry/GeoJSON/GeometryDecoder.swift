@@ -20,7 +20,7 @@ extension GeoJSONDecoder {
         var geometry: Geometry?
         if try beginGeoJSONObject(seen: &seen) {
             repeat {
-                let key = try memberName()
+                let key = try memberName(likely: .coordinates)
                 if scanner.token(key, equals: "type") {
                     try checkDuplicate(key, seen: &seen, bit: 1)
                     try scanner.skipValue(depth: depth + 1)
@@ -267,7 +267,8 @@ extension GeoJSONDecoder {
     private mutating func decodePosition(type: GeoJSONType, levelsAbove: Int) throws(GeoJSONError) -> Position {
         try expectArray(type: type, levelsAbove: levelsAbove)
         let start = scanner.offset
-        scanner.offset += 1
+        if let position = try compactPosition(at: start) { return position }
+        scanner.offset = start + 1
         var longitude = 0.0, latitude = 0.0, altitude: Double?
         var count = 0
         if scanner.peek() != UInt8(ascii: "]") {
@@ -303,6 +304,30 @@ extension GeoJSONDecoder {
                          offset: start)
         }
         return try checkedPosition(longitude, latitude, altitude, at: start)
+    }
+
+    /// `[longitude,latitude]` written without spaces, the usual spelling, read straight
+    /// through; nil (nothing consumed) for anything else, which the general loop reads.
+    @inline(__always)
+    private mutating func compactPosition(at start: Int) throws(GeoJSONError) -> Position? {
+        scanner.offset = start &+ 1
+        guard scanner.current == UInt8(ascii: "-") || scanner.current &- 0x30 < 10 else { return nil }
+        let longitudeStart = scanner.offset
+        let longitude = try scanner.scanNumber()
+        guard scanner.current == UInt8(ascii: ",") else { return nil }
+        scanner.offset &+= 1
+        guard scanner.current == UInt8(ascii: "-") || scanner.current &- 0x30 < 10 else { return nil }
+        let latitudeStart = scanner.offset
+        let latitude = try scanner.scanNumber()
+        guard scanner.current == UInt8(ascii: "]") else { return nil }
+        scanner.offset &+= 1
+        if longitude.decimals > options.precisionWarningDecimals {
+            warnings.noteExcessivePrecision(offset: longitudeStart, at: [])
+        }
+        if latitude.decimals > options.precisionWarningDecimals {
+            warnings.noteExcessivePrecision(offset: latitudeStart, at: [])
+        }
+        return try checkedPosition(longitude.value, latitude.value, nil, at: start)
     }
 
     /// The error for a non-number inside a position.

@@ -23,8 +23,11 @@ extension GeoJSONDecoder {
         skipSeparators()
         if scanner.isAtEnd { return nil }
         let recordStart = scanner.offset
-        warnings.path = [.index(record)]
-        defer { warnings.path = [] }
+        warnings.record = record
+        defer {
+            warnings.record = nil
+            warnings.leaveFeature()
+        }
         do throws(GeoJSONError) {
             var nested: [SkippedFeature] = []
             let object = try decodeRootObject(skipped: &nested)

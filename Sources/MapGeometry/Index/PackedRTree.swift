@@ -16,6 +16,11 @@ struct PackedRTree: Sendable {
     let childEnd: [Int32]
     /// Number of leaves.
     let count: Int
+    /// The Hilbert value of each leaf's box centre (ascending, as the leaves are sorted) and
+    /// the grid that maps lon/lat to the curve: where a position falls along the curve, the
+    /// leaves around it are usually near it (nearest k's first guess).
+    let leafHilbertValues: [UInt32]
+    let grid: HilbertGrid
 
     var rootSlot: Int { boxes.count / 4 - 1 }
     var isEmpty: Bool { count == 0 }
@@ -23,22 +28,22 @@ struct PackedRTree: Sendable {
     init(_ input: [PlanarBox]) {
         count = input.count
         guard !input.isEmpty else {
-            boxes = []; leafEntries = []; firstChild = []; childEnd = []
+            boxes = []; leafEntries = []; firstChild = []; childEnd = []; leafHilbertValues = []
+            grid = HilbertGrid(extent: PlanarBox(minX: 0, minY: 0, maxX: 0, maxY: 0))
             return
         }
         var extent = PlanarBox.empty
         for box in input { extent.extend(box) }
 
         // Sort by Hilbert value of the box centre; the entry number breaks ties (deterministic).
-        let width = extent.maxX - extent.minX, height = extent.maxY - extent.minY
-        let scaleX = width > 0 ? 65535 / width : 0, scaleY = height > 0 ? 65535 / height : 0
+        let grid = HilbertGrid(extent: extent)
+        self.grid = grid
         var keys = [UInt64](repeating: 0, count: input.count)
         for (entry, box) in input.enumerated() {
-            let x = UInt32(((box.minX + box.maxX) / 2 - extent.minX) * scaleX)
-            let y = UInt32(((box.minY + box.maxY) / 2 - extent.minY) * scaleY)
-            keys[entry] = UInt64(HilbertCurve.index(x: x, y: y)) << 32 | UInt64(entry)
+            keys[entry] = UInt64(grid.value(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)) << 32 | UInt64(entry)
         }
         keys.sort()
+        leafHilbertValues = keys.map { UInt32(truncatingIfNeeded: $0 >> 32) }
 
         var boxes: [Double] = []
         var leafEntries = [Int32](repeating: 0, count: input.count)
@@ -78,6 +83,19 @@ struct PackedRTree: Sendable {
         self.childEnd = childEnd
     }
 
+    /// The first leaf slot whose Hilbert value is not below that of (x, y) (`count` if none).
+    func leafSlot(alongCurveAt x: Double, _ y: Double) -> Int {
+        let value = grid.value(x: x, y: y)
+        return leafHilbertValues.withUnsafeBufferPointer { values in
+            var low = 0, high = values.count
+            while low < high {
+                let middle = (low &+ high) >> 1
+                if values[middle] < value { low = middle &+ 1 } else { high = middle }
+            }
+            return low
+        }
+    }
+
     @inline(__always) func isLeaf(_ slot: Int) -> Bool { slot < count }
 
     @inline(__always) func box(_ slot: Int) -> PlanarBox {
@@ -104,5 +122,26 @@ struct PackedRTree: Sendable {
                 }
             }
         }
+    }
+}
+
+/// Maps lon/lat into the 65,536 × 65,536 cells of ``HilbertCurve`` over the boxes' extent.
+struct HilbertGrid: Sendable {
+    let minX: Double, minY: Double, scaleX: Double, scaleY: Double
+
+    init(extent: PlanarBox) {
+        let width = extent.maxX - extent.minX, height = extent.maxY - extent.minY
+        minX = extent.minX
+        minY = extent.minY
+        scaleX = width > 0 ? 65535 / width : 0
+        scaleY = height > 0 ? 65535 / height : 0
+    }
+
+    /// The Hilbert value of the cell holding (x, y); positions outside the extent take the
+    /// nearest cell on its border.
+    @inline(__always) func value(x: Double, y: Double) -> UInt32 {
+        let cellX = UInt32(min(65535, max(0, (x - minX) * scaleX)))
+        let cellY = UInt32(min(65535, max(0, (y - minY) * scaleY)))
+        return HilbertCurve.index(x: cellX, y: cellY)
     }
 }

@@ -35,9 +35,21 @@ public struct FeatureLayers: Hashable, Sendable {
     /// The layer with this name.
     public func layer(_ name: String) -> Layer? { layers.first { $0.name == name } }
 
-    /// The filter that shows only these layers (features without the property are hidden).
-    public func showing(_ names: Set<String>) -> FeatureFilter { .oneOf(key, names) }
+    /// The filter that shows only these layers. Features without the property belong to no
+    /// layer and are hidden too, unless `keepingUnlayered`.
+    public func showing(_ names: Set<String>, keepingUnlayered: Bool = false) -> FeatureFilter {
+        .layers(names, key: key, keepingUnlayered: keepingUnlayered)
+    }
 
     /// The filter that hides these layers and shows the rest (features without the property stay).
     public func hiding(_ names: Set<String>) -> FeatureFilter { .not(.oneOf(key, names)) }
+}
+
+extension FeatureFilter {
+    /// Only the features whose property `key` has one of `names` (the visible layers); the
+    /// features without the property too when `keepingUnlayered` (otherwise, having no
+    /// layer, they are hidden whenever layers are chosen).
+    public static func layers(_ names: Set<String>, key: String = "type", keepingUnlayered: Bool = false) -> FeatureFilter {
+        keepingUnlayered ? .any([.oneOf(key, names), .not(.has(key))]) : .oneOf(key, names)
+    }
 }

@@ -4,7 +4,10 @@ public enum MatchKind: Int, Comparable, Hashable, Sendable, CustomStringConverti
     case exact
     /// The folded text starts with the query.
     case prefix
-    /// The query occurs inside the folded text.
+    /// A later word of the folded text starts with the query ("paulo" in "sao paulo"): the
+    /// query follows a space, hyphen, apostrophe or other ASCII non-alphanumeric byte.
+    case wordStart
+    /// The query occurs inside a word of the folded text.
     case substring
 
     public static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -13,6 +16,7 @@ public enum MatchKind: Int, Comparable, Hashable, Sendable, CustomStringConverti
         switch self {
         case .exact: "exact"
         case .prefix: "prefix"
+        case .wordStart: "word start"
         case .substring: "substring"
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Case- and accent-insensitive text search over item texts (names by default), ranked
-/// exact, then prefix, then substring, and paged.
+/// exact, then prefix, then word start ("paulo" finds "São Paulo"), then substring, and paged.
 ///
 /// Every text is folded once at build time (``TextFolding``) and stored in one byte buffer,
 /// texts separated by a 0 byte. A search folds the query and scans the buffer with `memchr`
@@ -104,7 +104,7 @@ public struct TextSearchIndex: Sendable {
 
     /// One page of ranked results for `query`.
     ///
-    /// Order: match kind (exact, prefix, substring); then, when `distance` is given, nearer
+    /// Order: match kind (exact, prefix, word start, substring); then, when `distance` is given, nearer
     /// first; otherwise shorter texts first (closer to the query), then alphabetical; item
     /// number last, so the order is always the same. Distances are measured only for the
     /// match kinds that reach into the page asked for.
@@ -118,7 +118,7 @@ public struct TextSearchIndex: Sendable {
         where include: ((Int) -> Bool)? = nil, distance: ((Int) -> Double?)? = nil
     ) -> SearchPage {
         let page = max(0, page), pageSize = max(1, pageSize)
-        var groups: [[Int]] = [[], [], []]
+        var groups: [[Int]] = [[], [], [], []]
         for (item, match) in matches(query) where include?(item) ?? true {
             groups[match.rawValue].append(item)
         }
@@ -207,10 +207,33 @@ public struct TextSearchIndex: Sendable {
             for index in Int(bigramStarts[rarest])..<Int(bigramStarts[rarest + 1]) {
                 let text = Int(bigramTexts[index])
                 let start = Int(keyStarts[text]), end = Int(keyStarts[text + 1]) - 1
-                guard let at = Self.firstOccurrence(of: needle, in: buffer, start, end) else { continue }
-                body(text, at != start ? .substring : (end - start == needle.count ? .exact : .prefix))
+                guard let match = Self.matchKind(of: needle, in: buffer, start, end) else { continue }
+                body(text, match)
             }
         }
+    }
+
+    /// How `needle` matches the text `start ..< end` at best, or nil when it does not occur.
+    private static func matchKind(
+        of needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+    ) -> MatchKind? {
+        guard var at = firstOccurrence(of: needle, in: buffer, start, end) else { return nil }
+        if at == start { return end - start == needle.count ? .exact : .prefix }
+        // Not at the start: is any occurrence at the start of a word?
+        while true {
+            if startsWord(buffer, at) { return .wordStart }
+            guard let next = firstOccurrence(of: needle, in: buffer, at + 1, end) else { return .substring }
+            at = next
+        }
+    }
+
+    /// True when the byte before `offset` ends a word: an ASCII byte that is not a letter or
+    /// digit. (Folded texts are lower case; bytes of 0x80 and up belong to non-ASCII letters.)
+    @inline(__always)
+    private static func startsWord(_ buffer: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+        let before = buffer[offset - 1]
+        return before < 0x80 && !(before >= 0x61 && before <= 0x7A) && !(before >= 0x30 && before <= 0x39)
+            && !(before >= 0x41 && before <= 0x5A)
     }
 
     /// The leftmost offset in `start ..< end` where `needle` occurs.
@@ -251,9 +274,8 @@ public struct TextSearchIndex: Sendable {
                     let start = at - anchor
                     if start >= 0, start + length <= total, memcmp(base + start, patternBase, length) == 0 {
                         let key = keyContaining(offset: start)
-                        let keyStart = Int(keyStarts[key]), keyLength = Int(keyStarts[key + 1]) - 1 - keyStart
-                        let match: MatchKind = start != keyStart ? .substring : (keyLength == length ? .exact : .prefix)
-                        body(key, match)
+                        let keyStart = Int(keyStarts[key]), keyEnd = Int(keyStarts[key + 1]) - 1
+                        body(key, Self.matchKind(of: needle, in: buffer, keyStart, keyEnd) ?? .substring)
                         from = Int(keyStarts[key + 1]) + anchor
                     } else {
                         from = at + 1

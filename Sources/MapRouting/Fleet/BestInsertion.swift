@@ -14,14 +14,30 @@ extension FleetState {
     ) -> (best: Insertion?, secondCost: Double) {
         var best: Insertion?
         var second = Double.infinity
-        var triedEmptyClasses = Set<Int>()
-        for route in routes where model.canServe[route.vehicle * model.stopCount + stop] {
-            if route.isEmpty, !triedEmptyClasses.insert(model.vehicleClass[route.vehicle]).inserted { continue }
+        // The vehicles to try, in vehicle order: every used one, and the first empty vehicle
+        // of each class (any other empty vehicle of the class would do the same). Walking the
+        // two short lists beats scanning every vehicle: CVRP benchmarks give one vehicle per
+        // customer, so most are empty.
+        let empties = firstEmptyVehicles(model)
+        var nextUsed = 0, nextEmpty = 0
+        while nextUsed < usedVehicles.count || nextEmpty < empties.count {
+            let vehicle: Int
+            if nextEmpty == empties.count || (nextUsed < usedVehicles.count && usedVehicles[nextUsed] < empties[nextEmpty]) {
+                vehicle = usedVehicles[nextUsed]
+                nextUsed += 1
+            } else {
+                vehicle = empties[nextEmpty]
+                nextEmpty += 1
+            }
+            guard model.canServe[vehicle * model.stopCount + stop] else { continue }
+            // Indexing (not `for route in routes`) reads the route in place instead of copying it.
+            // A full route needs no look at its positions (no blinks are drawn for it either).
+            if routes[vehicle].load + model.items[stop] > model.capacity[vehicle] { continue }
             var routeBest: Insertion?
-            for p in 0...route.stops.count {
+            for p in 0...routes[vehicle].stops.count {
                 if skip() { continue }
-                guard let extra = route.insertionCost(of: stop, after: p, model) else { continue }
-                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: route.vehicle, after: p, cost: extra) }
+                guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { continue }
+                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
             }
             guard let routeBest else { continue }
             if routeBest.cost < (best?.cost ?? .infinity) {
@@ -32,6 +48,27 @@ extension FleetState {
             }
         }
         return (best, second)
+    }
+
+    /// The first empty vehicle of each class, in vehicle order.
+    func firstEmptyVehicles(_ model: FleetModel) -> [Int] {
+        var found: [Int] = []
+        var seen: UInt64 = 0  // classes below 64; later ones are looked up in `found`
+        var vehicle = 0
+        while vehicle < routes.count && found.count < model.vehicleClassCount {
+            defer { vehicle += 1 }
+            guard routes[vehicle].isEmpty else { continue }
+            let vehicleClass = model.vehicleClass[vehicle]
+            if vehicleClass < 64 {
+                let bit: UInt64 = 1 << UInt64(vehicleClass)
+                if seen & bit != 0 { continue }
+                seen |= bit
+            } else if found.contains(where: { model.vehicleClass[$0] == vehicleClass }) {
+                continue
+            }
+            found.append(vehicle)
+        }
+        return found
     }
 }
 

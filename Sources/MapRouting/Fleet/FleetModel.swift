@@ -24,6 +24,7 @@ struct FleetModel {
     /// Vehicles with equal start, end, capacity, shift and skills share a class: trying
     /// one empty vehicle of a class is enough.
     let vehicleClass: [Int]
+    let vehicleClassCount: Int
     /// For every stop, all other stops from nearest to farthest (cost both ways).
     let neighbours: [[Int]]
     /// True when some stop has a time window or some vehicle a shift end.
@@ -65,6 +66,7 @@ struct FleetModel {
             classes[key] = classes.count
             return classes.count - 1
         }
+        vehicleClassCount = classes.count
         hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty } || problem.vehicles.contains { $0.shift != nil }
         let places = stopPlace, count = placeCount, values = costs
         neighbours = (0..<stopCount).map { stop in

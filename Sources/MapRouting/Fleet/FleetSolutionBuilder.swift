@@ -36,7 +36,7 @@ enum FleetSolutionBuilder {
                 vehicle: vehicle, visits: visits, departure: departure, finish: time, distance: distance,
                 duration: time - departure, load: load, cost: route.cost)
         }
-        let unassigned = state.unassigned.sorted().map { FleetSolution.Unassigned(stop: $0, reason: reason($0, model)) }
+        let unassigned = state.unassigned.map { FleetSolution.Unassigned(stop: $0, reason: reason($0, model)) }
         return FleetSolution(
             routes: routes, unassigned: unassigned, cost: routes.reduce(0) { $0 + $1.cost },
             iterations: iterations, stoppedByTimeLimit: stoppedByTimeLimit)

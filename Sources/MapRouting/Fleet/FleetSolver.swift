@@ -2,7 +2,8 @@ import Foundation
 
 /// Shares stops among vehicles: regret insertion builds a first answer, then ruin and
 /// recreate (string removal, greedy insertion with blinks) under simulated-annealing
-/// acceptance, with local search across and within routes on every new best answer.
+/// acceptance that reheats when the search stalls (``AnnealingSchedule``), with local
+/// search across and within routes on every new best answer.
 /// A single vehicle without capacity limits, time windows or a shift is the plain
 /// ordering problem and goes to ``TourSolver``.
 public enum FleetSolver {
@@ -26,11 +27,9 @@ public enum FleetSolver {
         var best = current
         var bestScore = best.score(model)
         var currentScore = bestScore
-        // Temperatures relative to the average leg of the first answer (SISR's 100 and 1
-        // on instances whose legs average about 200).
-        let legs = Double(model.stopCount - current.unassigned.count + current.routes.filter { !$0.isEmpty }.count)
-        let averageLeg = legs > 0 ? max(current.cost / legs, 1e-9) : 1
-        let (hot, cold) = (0.5 * averageLeg, 0.005 * averageLeg)
+        let legs = Double(model.stopCount - current.unassigned.count + current.usedRouteCount)
+        var schedule = AnnealingSchedule(
+            averageLeg: legs > 0 ? max(current.cost / legs, 1e-9) : 1, stopCount: model.stopCount)
         var done = 0
         var stopped = false
         while done < iterations {
@@ -39,24 +38,29 @@ public enum FleetSolver {
             let timeFraction = elapsedFraction()
             if timeFraction >= 1 { stopped = true; break }
             let progress = iterations == Int.max ? timeFraction : Double(done) / Double(iterations)
-            let temperature = hot * pow(cold / hot, progress)
-            var candidate = current
-            var removed = StringRemoval.ruin(&candidate, model, random: &random)
-            removed += candidate.unassigned.filter { !removed.contains($0) }.sorted()
+            let temperature = schedule.next(progress: progress)
+            // The trial changes `current` in place and is undone when rejected.
+            current.beginTrial()
+            var removed = StringRemoval.ruin(&current, model, random: &random)
+            removed += current.unassigned.filter { !removed.contains($0) }
             sortForRecreate(&removed, model, random: &random)
-            GreedyInsertion.insert(removed, into: &candidate, model, random: &random, blinkRate: 0.01)
-            var score = candidate.score(model)
+            GreedyInsertion.insert(removed, into: &current, model, random: &random, blinkRate: 0.01)
+            var score = current.score(model)
             let threshold = score.servesSame(as: currentScore)
                 ? currentScore.cost - temperature * log(max(StringRemoval.uniform(&random), 1e-300)) : currentScore.cost
             done += 1
-            guard score < currentScore || (score.servesSame(as: currentScore) && score.cost < threshold) else { continue }
-            if score < bestScore {
-                FleetLocalSearch.run(&candidate, model, reorderRoutes: !model.hasTimeLimits, seed: options.seed)
-                score = candidate.score(model)
-                best = candidate
-                bestScore = score
+            guard score < currentScore || (score.servesSame(as: currentScore) && score.cost < threshold) else {
+                current.undoTrial()
+                continue
             }
-            current = candidate
+            current.keepTrial()
+            if score < bestScore {
+                FleetLocalSearch.run(&current, model, reorderRoutes: !model.hasTimeLimits, seed: options.seed)
+                score = current.score(model)
+                best = current
+                bestScore = score
+                schedule.noteNewBest()
+            }
             currentScore = score
         }
         FleetLocalSearch.run(&best, model, reorderRoutes: true, seed: options.seed)

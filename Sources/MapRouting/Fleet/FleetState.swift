@@ -19,50 +19,88 @@ struct FleetScore: Comparable {
 
 /// A solution during the search: one route per vehicle, and the stops not served.
 /// A value type: copies are cheap until a route changes (copy on write).
+///
+/// The unserved stops are counted as routes change rather than kept in a set: the search
+/// changes routes millions of times and reads the list only at the end.
 struct FleetState {
     private(set) var routes: [RouteState]
     /// The vehicle serving each stop, or -1.
     private(set) var routeOf: [Int]
     /// Each served stop's index in its route's stops.
     private(set) var indexOf: [Int]
-    private(set) var unassigned: Set<Int>
+    /// The vehicles with at least one stop, in increasing order.
+    private(set) var usedVehicles: [Int] = []
+    /// Each route's cost by vehicle (read without touching the routes).
+    private var routeCost: [Double]
+    private var unservedStops: Int
+    private var unservedPriority: Int
+    /// During a trial: each changed route as it was before its first change.
+    private var trialSaved: [RouteState] = []
+    private var trialUnserved = (stops: 0, priority: 0)
+    private var inTrial = false
 
     init(_ model: FleetModel) {
         routes = (0..<model.vehicleCount).map { RouteState(vehicle: $0, model: model) }
         routeOf = [Int](repeating: -1, count: model.stopCount)
         indexOf = [Int](repeating: -1, count: model.stopCount)
-        unassigned = Set(0..<model.stopCount)
+        routeCost = routes.map(\.cost)
+        unservedStops = model.stopCount
+        unservedPriority = model.priority.reduce(0, +)
     }
 
-    var cost: Double { routes.reduce(0) { $0 + $1.cost } }
+    var cost: Double { routeCost.reduce(0, +) }
+
+    /// The stops not served, in increasing order.
+    var unassigned: [Int] { routeOf.indices.filter { routeOf[$0] < 0 } }
+
+    /// The number of routes with at least one stop.
+    var usedRouteCount: Int { usedVehicles.count }
 
     func score(_ model: FleetModel) -> FleetScore {
-        FleetScore(
-            unservedPriority: unassigned.reduce(0) { $0 + model.priority[$1] },
-            unservedStops: unassigned.count, cost: cost)
+        FleetScore(unservedPriority: unservedPriority, unservedStops: unservedStops, cost: cost)
     }
 
     /// Gives `vehicle` the stops `stops` in that order (stops it had and lost become unassigned
     /// unless another route takes them in the same move).
     mutating func setRoute(_ vehicle: Int, _ stops: [Int], _ model: FleetModel) {
+        if inTrial, !trialSaved.contains(where: { $0.vehicle == vehicle }) { trialSaved.append(routes[vehicle]) }
         for stop in routes[vehicle].stops where routeOf[stop] == vehicle {
             routeOf[stop] = -1
-            unassigned.insert(stop)
+            unservedStops += 1
+            unservedPriority += model.priority[stop]
         }
         for (index, stop) in stops.enumerated() {
+            if routeOf[stop] < 0 {
+                unservedStops -= 1
+                unservedPriority -= model.priority[stop]
+            }
             routeOf[stop] = vehicle
             indexOf[stop] = index
-            unassigned.remove(stop)
         }
+        noteUse(of: vehicle, wasUsed: !routes[vehicle].stops.isEmpty, isUsed: !stops.isEmpty)
         routes[vehicle].replace(stops, model)
+        routeCost[vehicle] = routes[vehicle].cost
+    }
+
+    /// Keeps `usedVehicles` up to date when `vehicle`'s route changes.
+    private mutating func noteUse(of vehicle: Int, wasUsed: Bool, isUsed: Bool) {
+        guard wasUsed != isUsed else { return }
+        // Binary search: the first used vehicle not below `vehicle`.
+        var low = 0, high = usedVehicles.count
+        while low < high {
+            let middle = (low + high) / 2
+            if usedVehicles[middle] < vehicle { low = middle + 1 } else { high = middle }
+        }
+        if isUsed { usedVehicles.insert(vehicle, at: low) } else { usedVehicles.remove(at: low) }
     }
 
     /// Takes `removed` out of their routes; they become unassigned.
     mutating func remove(_ removed: [Int], _ model: FleetModel) {
-        var byRoute: [Int: Set<Int>] = [:]
-        for stop in removed where routeOf[stop] >= 0 { byRoute[routeOf[stop], default: []].insert(stop) }
-        for (vehicle, gone) in byRoute.sorted(by: { $0.key < $1.key }) {
-            setRoute(vehicle, routes[vehicle].stops.filter { !gone.contains($0) }, model)
+        // Few stops from few routes: plain arrays beat hashing here.
+        var vehicles = [Int]()
+        for stop in removed where routeOf[stop] >= 0 && !vehicles.contains(routeOf[stop]) { vehicles.append(routeOf[stop]) }
+        for vehicle in vehicles.sorted() {
+            setRoute(vehicle, routes[vehicle].stops.filter { !removed.contains($0) }, model)
         }
     }
 
@@ -71,5 +109,41 @@ struct FleetState {
         var stops = routes[vehicle].stops
         stops.insert(stop, at: p)
         setRoute(vehicle, stops, model)
+    }
+
+    /// Starts a trial: the changes from here on can be undone at the cost of the routes they
+    /// touch, where a copy of the whole state would copy every vehicle's route (one vehicle
+    /// per customer on CVRP benchmarks: hundreds, almost all empty).
+    mutating func beginTrial() {
+        trialSaved.removeAll(keepingCapacity: true)
+        trialUnserved = (unservedStops, unservedPriority)
+        inTrial = true
+    }
+
+    /// Keeps the trial's changes.
+    mutating func keepTrial() {
+        trialSaved.removeAll(keepingCapacity: true)
+        inTrial = false
+    }
+
+    /// Undoes the trial's changes: the state is again what it was at ``beginTrial()``.
+    mutating func undoTrial() {
+        // The changed routes' stops lose their vehicle; the saved routes give theirs back,
+        // and stops that were unserved before the trial stay unserved.
+        for saved in trialSaved {
+            for stop in routes[saved.vehicle].stops { routeOf[stop] = -1 }
+        }
+        for saved in trialSaved {
+            for (index, stop) in saved.stops.enumerated() {
+                routeOf[stop] = saved.vehicle
+                indexOf[stop] = index
+            }
+            routeCost[saved.vehicle] = saved.cost
+            noteUse(of: saved.vehicle, wasUsed: !routes[saved.vehicle].stops.isEmpty, isUsed: !saved.stops.isEmpty)
+            routes[saved.vehicle] = saved
+        }
+        (unservedStops, unservedPriority) = trialUnserved
+        trialSaved.removeAll(keepingCapacity: true)
+        inTrial = false
     }
 }

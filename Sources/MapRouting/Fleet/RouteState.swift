@@ -44,9 +44,10 @@ struct RouteState {
 
     private mutating func update(_ model: FleetModel) {
         let count = stops.count
-        costTo = [Double](repeating: 0, count: count + 2)
-        departure = [Double](repeating: 0, count: count + 2)
-        latest = [Double](repeating: 0, count: count + 2)
+        // Refilled in place: a route changed several times keeps its buffers.
+        Self.refill(&costTo, count + 2)
+        Self.refill(&departure, count + 2)
+        Self.refill(&latest, count + 2)
         load = 0
         var onTime = true
         departure[0] = model.shiftStart[vehicle]
@@ -78,6 +79,12 @@ struct RouteState {
         }
         latest[0] = latest[1] - model.time(model.startPlace[vehicle], place(1, model))
         isFeasible = onTime && load <= model.capacity[vehicle]
+    }
+
+    /// `count` zeros, in the array's own buffer when it has room and nobody shares it.
+    private static func refill(_ values: inout [Double], _ count: Int) {
+        values.removeAll(keepingCapacity: true)
+        values.append(contentsOf: repeatElement(0, count: count))
     }
 
     /// The extra cost of serving `stop` between nodes p and p + 1, or nil when that breaks

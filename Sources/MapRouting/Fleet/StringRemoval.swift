@@ -9,24 +9,27 @@ enum StringRemoval {
     ) -> [Int] {
         let served = (0..<model.stopCount).filter { state.routeOf[$0] >= 0 }
         guard !served.isEmpty else { return [] }
-        let usedRoutes = state.routes.filter { !$0.isEmpty }
-        let averageLength = Double(served.count) / Double(max(usedRoutes.count, 1))
+        let averageLength = Double(served.count) / Double(max(state.usedRouteCount, 1))
         let longestString = min(Double(maximumString), averageLength)
         let mostRoutes = 4 * Double(averageRemoved) / (1 + longestString) - 1
         let routeCount = Int(uniform(&random) * mostRoutes) + 1
         let seed = served[random.below(served.count)]
-        var ruined = Set<Int>()
+        var ruined: [Int] = []
         var removed: [Int] = []
-        for stop in [seed] + model.neighbours[seed] where ruined.count < routeCount {
+        // The seed, then its neighbours from the nearest on.
+        let nearby = model.neighbours[seed]
+        for rank in -1..<nearby.count where ruined.count < routeCount {
+            let stop = rank < 0 ? seed : nearby[rank]
             let vehicle = state.routeOf[stop]
-            guard vehicle >= 0, ruined.insert(vehicle).inserted else { continue }
-            let stops = state.routes[vehicle].stops
-            let length = Int(uniform(&random) * min(longestString, Double(stops.count))) + 1
-            guard let position = stops.firstIndex(of: stop) else { continue }
+            guard vehicle >= 0, !ruined.contains(vehicle) else { continue }
+            ruined.append(vehicle)
+            let stopCount = state.routes[vehicle].stops.count
+            let length = Int(uniform(&random) * min(longestString, Double(stopCount))) + 1
+            let position = state.indexOf[stop]
             // A string of `length` stops that contains `stop`, at a random offset.
-            let earliest = max(0, position - length + 1), latestStart = min(position, stops.count - length)
+            let earliest = max(0, position - length + 1), latestStart = min(position, stopCount - length)
             let first = earliest + random.below(latestStart - earliest + 1)
-            removed += stops[first..<(first + length)]
+            removed += state.routes[vehicle].stops[first..<(first + length)]
         }
         state.remove(removed, model)
         return removed

@@ -24,12 +24,6 @@ struct CycleModel {
     init(_ problem: TourProblem) {
         let costs = problem.costs
         let n = costs.count
-        var maxFinite = 0.0
-        for value in costs.values where value.isFinite { maxFinite = max(maxFinite, value) }
-        let pathBound = Double(n + 1) * maxFinite + 1
-        let rankPenalty = pathBound
-        let unreachable = 16 * pathBound
-
         var places: [Int?] = Array(0..<n)
         let terminal: Int
         switch problem.end {
@@ -38,7 +32,53 @@ struct CycleModel {
         case .returnToStart: terminal = n; places.append(problem.start)
         }
         let size = places.count
+        let table = CostTable(size: size)
 
+        // One pass over the n² costs: copy the places' rows and find the largest finite cost
+        // (the penalties below are scaled from it). Large problems spend most of their setup
+        // in passes like this one, so the rarer work is done afterwards on few entries.
+        var maxFinite = 0.0
+        var hasUnreachable = false
+        costs.values.withUnsafeBufferPointer { source in
+            for from in 0..<n {
+                let row = table.values + from * size
+                let sourceRow = source.baseAddress! + from * n
+                for to in 0..<n {
+                    let cost = sourceRow[to]
+                    row[to] = cost
+                    if cost.isFinite { maxFinite = max(maxFinite, cost) } else { hasUnreachable = true }
+                }
+                row[from] = 0
+            }
+        }
+        let pathBound = Double(n + 1) * maxFinite + 1
+        let rankPenalty = pathBound
+        let unreachable = 16 * pathBound
+        if hasUnreachable {
+            for from in 0..<n {
+                let row = table.values + from * size
+                for to in 0..<n where !row[to].isFinite { row[to] = unreachable }
+            }
+        }
+
+        if terminal == n {
+            // The extra terminal: free (dummy end) or a copy of the start.
+            let copy = places[n]
+            costs.values.withUnsafeBufferPointer { source in
+                for to in 0..<n {
+                    let cost = copy.map { source[$0 * n + to] } ?? 0
+                    table[n, to] = cost.isFinite ? cost : unreachable
+                }
+                for from in 0..<n {
+                    let toTerminal = copy.map { source[from * n + $0] } ?? 0
+                    table[from, n] = toTerminal.isFinite ? toTerminal : unreachable
+                }
+            }
+            if let copy { table[copy, n] = 0; table[n, copy] = 0 }
+            table[n, n] = 0
+        }
+
+        // Groups get ranks; every edge between ranks pays the penalty per rank it jumps.
         var ranks = [Int](repeating: 0, count: size)
         let firstRank = problem.first.isEmpty ? 0 : 1
         let middleRank = firstRank + 1
@@ -55,37 +95,15 @@ struct CycleModel {
                 ranks[node] = middleRank
             }
         }
-
-        let table = CostTable(size: size)
-        costs.values.withUnsafeBufferPointer { source in
-            for from in 0..<size {
-                let row = table.values + from * size
-                if from < n {
-                    // A problem place: its row of costs, with unreachable pairs made finite.
-                    for to in 0..<n {
-                        let cost = source[from * n + to]
-                        row[to] = cost.isFinite ? cost : unreachable
-                    }
-                    row[from] = 0
-                }
-                if terminal == n {
-                    // The extra terminal: free (dummy end) or a copy of the start.
-                    let copy = places[n]
-                    if from == n {
-                        for to in 0..<n {
-                            let cost = copy.map { source[$0 * n + to] } ?? 0
-                            row[to] = cost.isFinite ? cost : unreachable
-                        }
-                    }
-                    let toTerminal = copy.map { from < n ? source[from * n + $0] : 0 } ?? 0
-                    row[n] = toTerminal.isFinite ? toTerminal : unreachable
-                    if let copy, from < n, from == copy { row[n] = 0 }
-                    if from == n { row[n] = 0 }
-                    if let copy, from == n { row[copy] = 0 }
-                }
-                for to in 0..<size where ranks[from] != ranks[to] {
-                    row[to] += rankPenalty * Double(abs(ranks[from] - ranks[to]))
-                }
+        // Only pairs of different ranks change: visit them rank by rank (the many middle
+        // nodes meet only the few start, group and terminal nodes).
+        var nodesByRank = [[Int]](repeating: [], count: lastRank + 2)
+        for node in 0..<size { nodesByRank[ranks[node]].append(node) }
+        for from in 0..<size {
+            let row = table.values + from * size
+            for (rank, nodes) in nodesByRank.enumerated() where rank != ranks[from] {
+                let penalty = rankPenalty * Double(abs(ranks[from] - rank))
+                for to in nodes { row[to] += penalty }
             }
         }
         let symmetricBeforeClosing = table.isSymmetric

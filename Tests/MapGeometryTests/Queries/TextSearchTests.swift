@@ -45,7 +45,25 @@ struct TextSearchTests {
         #expect(page.hits.allSatisfy { $0.match == .prefix })
     }
 
-    @Test("exact matches first, then prefix, then substring", arguments: ["paris", "san", "berg", "york"])
+    /// The words of a folded text: runs of ASCII letters and digits and of non-ASCII characters.
+    static func words(_ folded: String) -> [Substring] {
+        folded.split { $0.isASCII && !$0.isLetter && !$0.isNumber }
+    }
+
+    @Test func ranksWordStartsAboveOtherSubstrings() throws {
+        let paulo = try index.search("paulo")
+        #expect(paulo.hits.first { places.string("name", $0.item) == "São Paulo" }?.match == .wordStart)
+        #expect(paulo.hits.allSatisfy { $0.match == .prefix || $0.match == .wordStart })
+        // "San" starting a later word ("Puerto San José") ranks above "san" inside a word
+        // ("Pasana"); places_15000 holds both kinds (67 and 159 of them).
+        let san = try index.search("san", pageSize: 100_000).hits
+        let wordStarts = san.indices.filter { san[$0].match == .wordStart }
+        let substrings = san.indices.filter { san[$0].match == .substring }
+        #expect(wordStarts.count == 67 && substrings.count == 159)
+        #expect(wordStarts.last! < substrings.first!)
+    }
+
+    @Test("exact matches first, then prefix, word start, substring", arguments: ["paris", "san", "berg", "york", "y"])
     func ranksExactFirst(query: String) throws {
         let all = try index.search(query, pageSize: 100_000)
         #expect(all.total == all.hits.count)
@@ -55,7 +73,8 @@ struct TextSearchTests {
             switch hit.match {
             case .exact: #expect(folded == query)
             case .prefix: #expect(folded.hasPrefix(query) && folded != query)
-            case .substring: #expect(folded.contains(query) && !folded.hasPrefix(query))
+            case .wordStart: #expect(!folded.hasPrefix(query) && Self.words(folded).contains { $0.hasPrefix(query) })
+            case .substring: #expect(folded.contains(query) && !Self.words(folded).contains { $0.hasPrefix(query) })
             }
         }
         // The same set as a plain scan with Foundation's folding (these queries have no ß, ø, …).

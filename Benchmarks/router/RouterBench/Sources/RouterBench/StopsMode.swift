@@ -7,20 +7,13 @@ import MapRouting
 /// peers in compare_stops.py solve exactly the same matrix. Writes OUT_DIR/stops-N.json
 /// (the matrix) and prints: stops-N n budget_ms seconds length iterations.
 func runStopsMode(_ arguments: [String]) throws {
-    let features = try GeoJSONReader().read(contentsOfFile: arguments[0]).features
-    let sites = StopGrouping.sites(from: try StopObject.objects(from: features))
     let sizes = arguments[1].split(separator: ",").compactMap { Int($0) }
     let budgets = arguments[2].split(separator: ",").compactMap { Int($0) }
     let runs = Int(arguments[3]) ?? 1
     let outDirectory = URL(fileURLWithPath: arguments[4])
     for size in sizes {
-        let positions = sites.prefix(size).map(\.position)
-        let n = positions.count
-        var values = [Double](repeating: 0, count: n * n)
-        for i in 0..<n { for j in 0..<n where i != j {
-            values[i * n + j] = Geodesic.distance(from: positions[i], to: positions[j]).rounded()
-        } }
-        let matrix = try CostMatrix(count: n, values: values)
+        let matrix = try stopsMatrix(file: arguments[0], size: size)
+        let n = matrix.count, values = matrix.values
         let rows = (0..<n).map { i in "[" + (0..<n).map { String(Int(values[i * n + $0])) }.joined(separator: ",") + "]" }
         try ("[" + rows.joined(separator: ",\n") + "]\n").write(
             to: outDirectory.appendingPathComponent("stops-\(n).json"), atomically: true, encoding: .utf8)
@@ -37,4 +30,17 @@ func runStopsMode(_ arguments: [String]) throws {
             }
         }
     }
+}
+
+/// Integer metres (geodesic, rounded) between the first `size` stop sites of a GeoJSON file.
+func stopsMatrix(file: String, size: Int) throws -> CostMatrix {
+    let features = try GeoJSONReader().read(contentsOfFile: file).features
+    let sites = StopGrouping.sites(from: try StopObject.objects(from: features))
+    let positions = sites.prefix(size).map(\.position)
+    let n = positions.count
+    var values = [Double](repeating: 0, count: n * n)
+    for i in 0..<n { for j in 0..<n where i != j {
+        values[i * n + j] = Geodesic.distance(from: positions[i], to: positions[j]).rounded()
+    } }
+    return try CostMatrix(count: n, values: values)
 }

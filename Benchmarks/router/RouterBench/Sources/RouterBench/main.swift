@@ -1,11 +1,15 @@
 import Foundation
 import MapRouting
 
-// Usage: RouterBench DIR NAME[,NAME…] BUDGET_MS[,…] [RUNS]   (or --stops, see StopsMode.swift)
+// Usage: RouterBench DIR NAME[,NAME…] BUDGET_MS[,…] [RUNS]   (or --stops, see StopsMode.swift; --reach, see ReachMode.swift)
 // Prints one line per instance, budget and run: name n budget_ms seconds length optimum gap%
 let arguments = CommandLine.arguments
 if arguments.count > 1 && arguments[1] == "--stops" {
     try runStopsMode(Array(arguments.dropFirst(2)))
+    exit(0)
+}
+if arguments.count > 1 && arguments[1] == "--reach" {
+    try runReachMode(Array(arguments.dropFirst(2)))
     exit(0)
 }
 guard arguments.count >= 4 else {
