@@ -58,13 +58,13 @@ struct ClusterBuilder {
         case .grid:
             quietFrom = QuietZooms.computeWithGrid(table: table, entries: entries, options: options, grid: &grid)
         }
-        var neighbours: [UInt64] = []
+        let neighbours = HitBuffer()
         var visited: [Bool] = []
         var gridIDs: [UInt32] = []
         for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             let start = table.clusterTotal
             entries = cluster(
-                entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited,
+                entries, origins: origins, zoom: zoom, neighbours: neighbours, visited: &visited,
                 grid: &grid, gridIDs: &gridIDs)
             origins = nil
             table.clustersByZoom[zoom] = start..<table.clusterTotal
@@ -129,7 +129,7 @@ struct ClusterBuilder {
 
     /// One greedy pass at `zoom` over the markers of `zoom + 1`; returns the markers of `zoom`.
     private mutating func cluster(
-        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt64], visited: inout [Bool],
+        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: HitBuffer, visited: inout [Bool],
         grid: inout NeighbourGrid, gridIDs: inout [UInt32]
     ) -> [UInt32] {
         let radius = options.worldRadius(zoom: zoom)
@@ -139,10 +139,12 @@ struct ClusterBuilder {
                 table.treeCoordinate(Int(entries[$0]))
             }
             var found: [UInt32] = []
-            return cluster(entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited) { _, x, y, result in
+            return cluster(entries, origins: origins, zoom: zoom, visited: &visited) { _, x, y in
                 found.removeAll(keepingCapacity: true)
                 tree.within(x: x, y: y, radius: radius, into: &found)
-                for k in found { result.append(UInt64(k) << 32 | UInt64(entries[Int(k)])) }
+                neighbours.count = 0
+                for k in found { neighbours.append(UInt64(k) << 32 | UInt64(entries[Int(k)])) }
+                return neighbours.hits
             }
         case .grid:
             // Quiet points find nothing and nobody finds them (``QuietZooms``): leave them out.
@@ -155,18 +157,19 @@ struct ClusterBuilder {
                 ids: gridIDs, idLimit: entries.count, radius: radius, position: { table.world(Int(entries[$0])) },
                 tag: { entries[$0] })
             let grid = grid
-            return cluster(entries, origins: origins, zoom: zoom, neighbours: &neighbours, visited: &visited) { i, x, y, result in
-                grid.neighbours(of: i, x: x, y: y, radius: radius, into: &result)
+            return cluster(entries, origins: origins, zoom: zoom, visited: &visited) { i, x, y in
+                grid.neighbours(of: i, x: x, y: y, radius: radius, scratch: neighbours)
             }
         }
     }
 
-    /// The greedy pass, with `within(i, x, y, &result)` appending the markers within the radius
-    /// of marker `i` at (`x`, `y`), each as `k << 32 | entries[k]` (its position in `entries` and
-    /// its node, so that the pass need not look the node up).
+    /// The greedy pass, with `within(i, x, y)` giving the markers within the radius of marker `i`
+    /// at (`x`, `y`), each as `k << 32 | entries[k]` (its position in `entries` and its node, so
+    /// that the pass need not look the node up). The buffer need only last until the next call:
+    /// handing out a view rather than filling an array saves a copy per marker.
     private mutating func cluster(
-        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, neighbours: inout [UInt64], visited: inout [Bool],
-        within: (Int, Double, Double, inout [UInt64]) -> Void
+        _ entries: [UInt32], origins: [UInt32]?, zoom: Int, visited: inout [Bool],
+        within: (Int, Double, Double) -> UnsafeBufferPointer<UInt64>
     ) -> [UInt32] {
         let count = entries.count
         visited.removeAll(keepingCapacity: true)
@@ -183,8 +186,7 @@ struct ClusterBuilder {
             }
             let (x, y) = table.world(node)
             let nodeGroup = group(node)
-            neighbours.removeAll(keepingCapacity: true)
-            within(i, x, y, &neighbours)
+            let neighbours = within(i, x, y)
 
             let originCount = table.count(node)
             var total = originCount

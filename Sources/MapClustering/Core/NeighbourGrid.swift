@@ -59,25 +59,28 @@ struct NeighbourGrid {
     }
 
     /// The neighbours of item `id` (one of the last ``rebuild``'s, at `x`, `y`, its position),
-    /// as `id << 32 | tag` in ascending order, appended to `result`.
+    /// as `id << 32 | tag` in ascending order. Usually a view of the stored hits (no copy);
+    /// for an item of a crowded cell they are found now and written to `scratch`. Valid until
+    /// the next ``rebuild`` or the next use of `scratch`.
     @inline(__always)
-    func neighbours(of id: Int, x: Double, y: Double, radius: Double, into result: inout [UInt64]) {
+    func neighbours(of id: Int, x: Double, y: Double, radius: Double, scratch: HitBuffer) -> UnsafeBufferPointer<UInt64> {
         let range = hitRange[id]
         let start = Int(range >> 32), count = UInt32(truncatingIfNeeded: range)
         if count != Self.crowded {
-            result.append(contentsOf: UnsafeBufferPointer(start: hitBuffer.base + start, count: Int(count)))
-            return
+            return UnsafeBufferPointer(start: hitBuffer.base + start, count: Int(count))
         }
         let runs = crowdedRuns[start]
-        let first = result.count
+        scratch.count = 0
         let r2 = radius * radius
         for (from, end) in [(runs.0, runs.1), (runs.2, runs.3), (runs.4, runs.5)] {
             for b in from..<end {
                 let dx = foundX[b] - x, dy = foundY[b] - y
-                if dx * dx + dy * dy <= r2 { result.append(UInt64(records[b].id) << 32 | UInt64(records[b].tag)) }
+                if dx * dx + dy * dy <= r2 { scratch.append(UInt64(records[b].id) << 32 | UInt64(records[b].tag)) }
             }
         }
-        result[first...].sort()
+        var sorted = UnsafeMutableBufferPointer(start: scratch.base, count: scratch.count)
+        sorted.sort()
+        return scratch.hits
     }
 
     /// Sorts the items into cells fit for queries of `radius`.
@@ -380,8 +383,8 @@ private struct CellSweep {
 }
 
 /// A growable buffer of hits written through a pointer (the sweep's inner loop appends to it
-/// without the checks of an array append). Owned by one grid, used by one thread at a time.
-private final class HitBuffer {
+/// without the checks of an array append). Owned by one grid or pass, used by one thread at a time.
+final class HitBuffer {
     // One thread at a time by contract: no run-time exclusivity checks in the hot loops.
     @exclusivity(unchecked) fileprivate(set) var base: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) fileprivate var capacity: Int
@@ -403,6 +406,17 @@ private final class HitBuffer {
         base = bigger
         capacity = grown
     }
+
+    /// Appends one hit.
+    @inline(__always)
+    func append(_ hit: UInt64) {
+        if count == capacity { reserve(extra: 1) }
+        base[count] = hit
+        count += 1
+    }
+
+    /// The hits written so far.
+    var hits: UnsafeBufferPointer<UInt64> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Exchanges the contents of two buffers.
     func swapStorage(with other: HitBuffer) {

@@ -20,7 +20,7 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: cluster-bench POINTS.f64 [RUNS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: cluster-bench POINTS.f64 [RUNS] (RUNS 0: one build only, for profiling)\n".utf8))
     exit(64)
 }
 let runs = arguments.count > 2 ? Int(arguments[2])! : 3
@@ -32,6 +32,12 @@ for i in stride(from: 0, to: values.count - 1, by: 2) {
     try input.append(longitude: values[i], latitude: values[i + 1])
 }
 print("points \(input.count)")
+// RUNS 0: one single-threaded build and nothing else (for `valgrind --tool=callgrind`).
+if runs == 0 {
+    let index = try ClusterIndex(points: input)
+    print("clusters \(index.clusterCount)")
+    exit(0)
+}
 
 var index: ClusterIndex!
 for parallel in [false, true] {
