@@ -35,6 +35,21 @@ struct KDTree: Sendable {
             }
             initialized = count
         }
+        Self.sort(&items, nodeSize: nodeSize, parallel: parallel)
+        self.items = items
+    }
+
+    /// A tree over items already in tree order (sorted by ``sort(_:nodeSize:parallel:)``).
+    init(sortedItems: [Item], nodeSize: Int) {
+        self.nodeSize = nodeSize
+        items = sortedItems
+    }
+
+    /// Puts `items` in tree order, KDBush's. Any item type whose first two stored properties
+    /// are its `Float` x and y will do, so callers can sort other data along with the items.
+    /// With `parallel`, the two halves below the root are sorted on two threads (same result).
+    static func sort<T>(_ items: inout [T], nodeSize: Int, parallel: Bool) {
+        let count = items.count
         items.withUnsafeMutableBufferPointer { buffer in
             let sorter = Sorter(items: buffer, nodeSize: nodeSize)
             if parallel && count > 50_000 {
@@ -43,7 +58,6 @@ struct KDTree: Sendable {
                 sorter.sort(left: 0, right: count - 1, axis: 0)
             }
         }
-        self.items = items
     }
 
     /// Ids of the items inside the box (edges included), appended to `result` in KDBush order.
@@ -114,9 +128,10 @@ struct KDTree: Sendable {
     }
 }
 
-/// KDBush's in-place sort: recursive median selection on alternating axes.
-private struct Sorter: @unchecked Sendable {
-    let items: UnsafeMutableBufferPointer<KDTree.Item>
+/// KDBush's in-place sort: recursive median selection on alternating axes, over items whose
+/// first two stored properties are `Float` x and y (read through byte offsets 0 and 4).
+private struct Sorter<Item>: @unchecked Sendable {
+    let items: UnsafeMutableBufferPointer<Item>
     let nodeSize: Int
 
     func sort(left: Int, right: Int, axis: Int) {
@@ -143,7 +158,7 @@ private struct Sorter: @unchecked Sendable {
     func select(k: Int, left: Int, right: Int, axis: Int) {
         // Coordinates read through a byte offset (x or y) rather than a branch per element.
         let base = UnsafeRawPointer(items.baseAddress!) + axis * MemoryLayout<Float>.stride
-        let stride = MemoryLayout<KDTree.Item>.stride
+        let stride = MemoryLayout<Item>.stride
         @inline(__always) func value(_ i: Int) -> Float { base.load(fromByteOffset: i * stride, as: Float.self) }
         var left = left, right = right
         while right > left {

@@ -181,12 +181,13 @@ struct NeighbourGrid {
                                     let start = count
                                     @inline(__always) func test(_ first: Int, _ end: Int) {
                                         var b = first
+                                        // Branch-free: write every candidate, keep it only if
+                                        // it is a hit (room for all was reserved above); a
+                                        // branch here would be mispredicted about every third item.
                                         while b < end {
                                             let dx = fx[b] - qx, dy = fy[b] - qy
-                                            if dx * dx + dy * dy <= r2 {
-                                                out[count] = UInt64(records[b].id) << 32 | UInt64(records[b].tag)
-                                                count += 1
-                                            }
+                                            out[count] = UInt64(records[b].id) << 32 | UInt64(records[b].tag)
+                                            count &+= dx * dx + dy * dy <= r2 ? 1 : 0
                                             b += 1
                                         }
                                     }

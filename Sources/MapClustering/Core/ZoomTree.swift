@@ -20,23 +20,37 @@ struct ZoomTree: Sendable {
     static let smallLevelLimit = 16_384
 
     init(table: ClusterTable, nodeSize: Int = 64, parallel: Bool = false) {
+        // The levels travel with the items through the sort: looked up afterwards, in tree
+        // order, each would be a cache miss (two arrays, over a million markers).
+        var sortable: [LevelledItem] = []
+        sortable.reserveCapacity(table.nodeCount)
+        for node in 0..<table.nodeCount {
+            let low = table.lowestLevel[node], high = table.highestLevel(node)
+            guard Int(low) <= high else { continue }
+            let (x, y) = table.treeCoordinate(node)
+            sortable.append(LevelledItem(x: x, y: y, node: UInt32(node), lowest: low, highest: UInt8(high)))
+        }
+        KDTree.sort(&sortable, nodeSize: nodeSize, parallel: parallel)
+        let count = sortable.count
+        var items = [KDTree.Item](repeating: KDTree.Item(x: 0, y: 0, id: 0), count: count)
+        var lowest = [UInt8](repeating: 0, count: count)
+        var highest = [UInt8](repeating: 0, count: count)
+        for slot in 0..<count {
+            let item = sortable[slot]
+            items[slot] = KDTree.Item(x: item.x, y: item.y, id: item.node)
+            lowest[slot] = item.lowest
+            highest[slot] = item.highest
+        }
+        sortable = []
+        self.tree = KDTree(sortedItems: items, nodeSize: nodeSize)
+        self.lowest = lowest
+        self.highest = highest
+        // Nodes in node order, for the small per-level trees below.
         var visible: [UInt32] = []
-        visible.reserveCapacity(table.nodeCount)
+        visible.reserveCapacity(count)
         for node in 0..<table.nodeCount where Int(table.lowestLevel[node]) <= table.highestLevel(node) {
             visible.append(UInt32(node))
         }
-        let tree = KDTree(count: visible.count, nodeSize: nodeSize, parallel: parallel) { table.treeCoordinate(Int(visible[$0])) }
-        var lowest = [UInt8](repeating: 0, count: visible.count)
-        var highest = [UInt8](repeating: 0, count: visible.count)
-        for slot in 0..<visible.count {
-            let node = Int(visible[Int(tree.items[slot].id)])
-            lowest[slot] = table.lowestLevel[node]
-            highest[slot] = UInt8(table.highestLevel(node))
-        }
-        // Store node numbers rather than positions in `visible`.
-        self.tree = tree.mappingIDs { visible[Int($0)] }
-        self.lowest = lowest
-        self.highest = highest
 
         var depth = 0, size = visible.count
         while size > nodeSize + 1 { size = (size + 1) / 2; depth += 1 }
@@ -125,6 +139,16 @@ struct ZoomTree: Sendable {
         tree.items.count * MemoryLayout<KDTree.Item>.stride + lowest.count + highest.count + masks.count * 4
             + smallLevels.values.reduce(0) { $0 + $1.count * MemoryLayout<KDTree.Item>.stride }
     }
+}
+
+/// A marker while the tree is sorted: ``KDTree/Item``'s x and y first (the sort reads them
+/// there), then its node and levels.
+private struct LevelledItem {
+    var x: Float
+    var y: Float
+    var node: UInt32
+    var lowest: UInt8
+    var highest: UInt8
 }
 
 @inline(__always)
