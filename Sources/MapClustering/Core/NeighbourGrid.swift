@@ -126,13 +126,18 @@ struct NeighbourGrid {
         }
         radixSort(keyBits: 2 * bits)
         let n = records.count
-        foundX.removeAll(keepingCapacity: true)
-        foundY.removeAll(keepingCapacity: true)
-        foundX.reserveCapacity(n)
-        foundY.reserveCapacity(n)
-        for r in 0..<n {
-            foundX.append(Double(Float(records[r].x)))
-            foundY.append(Double(Float(records[r].y)))
+        // Written in place rather than appended: no capacity check per item.
+        foundX = []
+        foundY = []
+        records.withUnsafeBufferPointer { records in
+            foundX = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
+                for r in 0..<n { buffer[r] = Double(Float(records[r].x)) }
+                initialized = n
+            }
+            foundY = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
+                for r in 0..<n { buffer[r] = Double(Float(records[r].y)) }
+                initialized = n
+            }
         }
     }
 
@@ -397,10 +402,14 @@ final class HitBuffer {
     }
 
     /// Makes room for `extra` more hits after `count`.
+    @inline(__always)
     func reserve(extra: Int) {
-        guard count + extra > capacity else { return }
+        if count + extra > capacity { grow(toHold: count + extra) }
+    }
+
+    private func grow(toHold needed: Int) {
         var grown = capacity * 2
-        while grown < count + extra { grown *= 2 }
+        while grown < needed { grown *= 2 }
         let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: grown)
         bigger.update(from: base, count: count)
         base.deallocate()
