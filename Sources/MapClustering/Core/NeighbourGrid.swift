@@ -87,13 +87,15 @@ struct NeighbourGrid {
     private mutating func sortByCell(
         ids: [UInt32], radius: Double, position: (Int) -> (x: Double, y: Double), tag: (Int) -> UInt32 = { _ in 0 }
     ) {
-        records.removeAll(keepingCapacity: true)
-        records.reserveCapacity(ids.count)
         var largest = 0.0
-        for id in ids {
-            let (x, y) = position(Int(id))
-            largest = max(largest, abs(x), abs(y))
-            records.append(SortRecord(key: 0, x: x, y: y, id: id, tag: tag(Int(id))))
+        records = []
+        records = [SortRecord](unsafeUninitializedCapacity: ids.count) { buffer, initialized in
+            for (r, id) in ids.enumerated() {
+                let (x, y) = position(Int(id))
+                largest = max(largest, abs(x), abs(y))
+                buffer[r] = SortRecord(key: 0, x: x, y: y, id: id, tag: tag(Int(id)))
+            }
+            initialized = ids.count
         }
         // An item's cell comes from its `Double` position, its neighbours' from their `Float`
         // ones, which lie up to half a `Float` step away: the cell side covers both.
