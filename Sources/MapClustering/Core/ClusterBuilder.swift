@@ -177,63 +177,66 @@ struct ClusterBuilder {
         var next: [UInt32] = []
         next.reserveCapacity(count)
 
-        for i in 0..<count where !visited[i] {
-            visited[i] = true
-            let node = Int(entries[i])
-            if node < quietFrom.count && Int(quietFrom[node]) <= zoom {
-                next.append(UInt32(node))
-                continue
-            }
-            let (x, y) = table.world(node)
-            let nodeGroup = group(node)
-            let neighbours = within(i, x, y)
-
-            let originCount = table.count(node)
-            var total = originCount
-            for hit in neighbours where !visited[Int(hit >> 32)] {
-                let other = Int(UInt32(truncatingIfNeeded: hit))
-                if !grouped || group(other) == nodeGroup { total += table.count(other) }
-            }
-
-            if total > originCount && total >= options.minPoints {
-                var wx = x * Double(originCount), wy = y * Double(originCount)
-                // Reuse one buffer for the members (an allocation per cluster is measurable).
-                var members = memberScratch
-                memberScratch = []
-                members.removeAll(keepingCapacity: true)
-                var sawOrigin = false
-                for hit in neighbours {
-                    let k = Int(hit >> 32), other = Int(UInt32(truncatingIfNeeded: hit))
-                    if k == i {
-                        members.append(UInt32(node))
-                        sawOrigin = true
-                        continue
-                    }
-                    if visited[k] || (grouped && group(other) != nodeGroup) { continue }
-                    visited[k] = true
-                    let (ox, oy) = table.world(other)
-                    let weight = Double(table.count(other))
-                    wx += ox * weight
-                    wy += oy * weight
-                    members.append(UInt32(other))
+        // Through a buffer pointer: an array element write would check uniqueness each time.
+        visited.withUnsafeMutableBufferPointer { visited in
+            for i in 0..<count where !visited[i] {
+                visited[i] = true
+                let node = Int(entries[i])
+                if node < quietFrom.count && Int(quietFrom[node]) <= zoom {
+                    next.append(UInt32(node))
+                    continue
                 }
-                // At extreme zooms the Float-rounded tree position can miss its own query circle.
-                if !sawOrigin { members.insert(UInt32(node), at: 0) }
-                let origin = origins.map { Int($0[i]) } ?? i
-                next.append(
-                    makeCluster(
-                        members: members, origin: origin, zoom: zoom,
-                        x: wx / Double(total), y: wy / Double(total), count: total, group: nodeGroup))
-                for member in members { table.lowestLevel[Int(member)] = UInt8(zoom + 1) }
-                memberScratch = members
-            } else {
-                next.append(UInt32(node))
-                if total > 1 {
-                    for hit in neighbours where !visited[Int(hit >> 32)] {
+                let (x, y) = table.world(node)
+                let nodeGroup = group(node)
+                let neighbours = within(i, x, y)
+
+                let originCount = table.count(node)
+                var total = originCount
+                for hit in neighbours where !visited[Int(hit >> 32)] {
+                    let other = Int(UInt32(truncatingIfNeeded: hit))
+                    if !grouped || group(other) == nodeGroup { total += table.count(other) }
+                }
+
+                if total > originCount && total >= options.minPoints {
+                    var wx = x * Double(originCount), wy = y * Double(originCount)
+                    // Reuse one buffer for the members (an allocation per cluster is measurable).
+                    var members = memberScratch
+                    memberScratch = []
+                    members.removeAll(keepingCapacity: true)
+                    var sawOrigin = false
+                    for hit in neighbours {
                         let k = Int(hit >> 32), other = Int(UInt32(truncatingIfNeeded: hit))
-                        guard !grouped || group(other) == nodeGroup else { continue }
+                        if k == i {
+                            members.append(UInt32(node))
+                            sawOrigin = true
+                            continue
+                        }
+                        if visited[k] || (grouped && group(other) != nodeGroup) { continue }
                         visited[k] = true
-                        next.append(UInt32(other))
+                        let (ox, oy) = table.world(other)
+                        let weight = Double(table.count(other))
+                        wx += ox * weight
+                        wy += oy * weight
+                        members.append(UInt32(other))
+                    }
+                    // At extreme zooms the Float-rounded tree position can miss its own query circle.
+                    if !sawOrigin { members.insert(UInt32(node), at: 0) }
+                    let origin = origins.map { Int($0[i]) } ?? i
+                    next.append(
+                        makeCluster(
+                            members: members, origin: origin, zoom: zoom,
+                            x: wx / Double(total), y: wy / Double(total), count: total, group: nodeGroup))
+                    for member in members { table.lowestLevel[Int(member)] = UInt8(zoom + 1) }
+                    memberScratch = members
+                } else {
+                    next.append(UInt32(node))
+                    if total > 1 {
+                        for hit in neighbours where !visited[Int(hit >> 32)] {
+                            let k = Int(hit >> 32), other = Int(UInt32(truncatingIfNeeded: hit))
+                            guard !grouped || group(other) == nodeGroup else { continue }
+                            visited[k] = true
+                            next.append(UInt32(other))
+                        }
                     }
                 }
             }
