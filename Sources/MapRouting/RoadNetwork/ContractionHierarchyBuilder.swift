@@ -41,6 +41,7 @@ struct ContractionHierarchyBuilder {
 
     static func build(_ graph: RoadGraph, metric: RoadMetric) -> ContractionHierarchy {
         var builder = ContractionHierarchyBuilder(graph: graph, metric: metric)
+        defer { builder.heap.deallocate() }
         return builder.contractAll(metric: metric)
     }
 
@@ -169,6 +170,7 @@ struct ContractionHierarchyBuilder {
         var currentPriority = [Int](repeating: 0, count: nodeCount)
         // Priorities are small integers; a Double-keyed heap with the node as tie-break order.
         var queue = MinHeap()
+        defer { queue.deallocate() }
         for node in 0..<nodeCount {
             currentPriority[node] = priority(of: Int32(node))
             queue.push(Double(currentPriority[node]), Int32(node))

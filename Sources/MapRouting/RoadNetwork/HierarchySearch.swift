@@ -62,7 +62,7 @@ final class HierarchySearch {
     /// Nodes settled since the last reset, in order (each once).
     let settled: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private(set) var settledCount = 0
-    @exclusivity(unchecked) private var heap = RawMinHeap()
+    @exclusivity(unchecked) private var heap = MinHeap()
 
     init(nodeCount: Int) {
         self.nodeCount = nodeCount
@@ -148,75 +148,5 @@ final class HierarchySearch {
     /// Runs until no node is left (the whole upward search space).
     func runToEnd(_ graph: SearchGraph) {
         while !heap.isEmpty { _ = step(graph) }
-    }
-}
-
-/// ``MinHeap`` over raw memory, for the search's inner loop: no reference counting or
-/// uniqueness checks. Its owner deallocates it.
-struct RawMinHeap {
-    private var keys = UnsafeMutablePointer<Double>.allocate(capacity: 64)
-    private var nodes = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-    private var capacity = 64
-    private var count = 0
-
-    var isEmpty: Bool { count == 0 }
-    var minimumKey: Double { count == 0 ? .infinity : keys[0] }
-
-    mutating func removeAll() { count = 0 }
-
-    func deallocate() {
-        keys.deallocate()
-        nodes.deallocate()
-    }
-
-    private mutating func grow() {
-        let newKeys = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 2)
-        let newNodes = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
-        newKeys.update(from: keys, count: count)
-        newNodes.update(from: nodes, count: count)
-        keys.deallocate()
-        nodes.deallocate()
-        keys = newKeys
-        nodes = newNodes
-        capacity *= 2
-    }
-
-    @inline(__always)
-    mutating func push(_ key: Double, _ node: Int32) {
-        if count == capacity { grow() }
-        var child = count
-        count += 1
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            if keys[parent] <= key { break }
-            keys[child] = keys[parent]
-            nodes[child] = nodes[parent]
-            child = parent
-        }
-        keys[child] = key
-        nodes[child] = node
-    }
-
-    /// Removes and returns the entry with the smallest key.
-    @inline(__always)
-    mutating func pop() -> (key: Double, node: Int32) {
-        let top = (keys[0], nodes[0])
-        count -= 1
-        let lastKey = keys[count], lastNode = nodes[count]
-        if count > 0 {
-            var parent = 0
-            while true {
-                var child = 2 * parent + 1
-                if child >= count { break }
-                if child + 1 < count, keys[child + 1] < keys[child] { child += 1 }
-                if keys[child] >= lastKey { break }
-                keys[parent] = keys[child]
-                nodes[parent] = nodes[child]
-                parent = child
-            }
-            keys[parent] = lastKey
-            nodes[parent] = lastNode
-        }
-        return top
     }
 }

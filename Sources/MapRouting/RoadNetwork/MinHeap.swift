@@ -1,24 +1,44 @@
-/// A binary min-heap of (key, node) pairs for Dijkstra-style searches.
+/// A binary min-heap of (key, node) pairs for Dijkstra-style searches, over raw memory
+/// so a search's inner loop pays no reference counting or uniqueness checks. Its owner
+/// calls ``deallocate()`` when done.
 ///
 /// Keys are not decreased in place: a search pushes the node again with the smaller key
 /// and skips entries whose key is stale when they come out ("lazy deletion"), which is
-/// faster than an indexed heap on sparse road graphs.
+/// faster than an indexed heap on sparse road graphs. Equal keys come out in a fixed order,
+/// so the hierarchy built with it is deterministic.
 struct MinHeap {
-    private(set) var keys: [Double] = []
-    private(set) var nodes: [Int32] = []
+    private var keys = UnsafeMutablePointer<Double>.allocate(capacity: 64)
+    private var nodes = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+    private var capacity = 64
+    private var count = 0
 
-    var isEmpty: Bool { keys.isEmpty }
-    var minimumKey: Double { keys.isEmpty ? .infinity : keys[0] }
+    var isEmpty: Bool { count == 0 }
+    var minimumKey: Double { count == 0 ? .infinity : keys[0] }
 
-    mutating func removeAll() {
-        keys.removeAll(keepingCapacity: true)
-        nodes.removeAll(keepingCapacity: true)
+    mutating func removeAll() { count = 0 }
+
+    func deallocate() {
+        keys.deallocate()
+        nodes.deallocate()
     }
 
+    private mutating func grow() {
+        let newKeys = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 2)
+        let newNodes = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
+        newKeys.update(from: keys, count: count)
+        newNodes.update(from: nodes, count: count)
+        keys.deallocate()
+        nodes.deallocate()
+        keys = newKeys
+        nodes = newNodes
+        capacity *= 2
+    }
+
+    @inline(__always)
     mutating func push(_ key: Double, _ node: Int32) {
-        keys.append(key)
-        nodes.append(node)
-        var child = keys.count - 1
+        if count == capacity { grow() }
+        var child = count
+        count += 1
         while child > 0 {
             let parent = (child - 1) >> 1
             if keys[parent] <= key { break }
@@ -31,10 +51,11 @@ struct MinHeap {
     }
 
     /// Removes and returns the entry with the smallest key.
+    @inline(__always)
     mutating func pop() -> (key: Double, node: Int32) {
         let top = (keys[0], nodes[0])
-        let lastKey = keys.removeLast(), lastNode = nodes.removeLast()
-        let count = keys.count
+        count -= 1
+        let lastKey = keys[count], lastNode = nodes[count]
         if count > 0 {
             var parent = 0
             while true {
