@@ -2,6 +2,7 @@ import Foundation
 import MapClustering
 import MapGeometry
 import Testing
+import TestSupport
 
 /// Colours, type breakdowns, paging, ids, viewports and legends on the Helsinki and Andorra objects.
 struct ClusterBehaviourTests {

@@ -2,9 +2,10 @@ import Foundation
 import MapClustering
 import MapGeometry
 import Testing
+import TestSupport
 
 /// Colocated places and antimeridian queries on the 234,908 GeoNames places.
-@Suite(.enabled(if: SharedData.isAvailable, "\(SharedData.missingMessage)"))
+@Suite(.enabled(if: SharedData.isAvailable, SharedData.missingMessage))
 struct PlacesBehaviourTests {
     @Test("places at one identical position are one colocated marker at every zoom, never split")
     func colocated() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import MapClustering
 import Testing
+import TestSupport
 
 /// supercluster 8.0.1's answers on the 234,908 GeoNames places (places_supercluster_reference.json).
-@Suite(.enabled(if: SharedData.isAvailable, "\(SharedData.missingMessage)"))
+@Suite(.enabled(if: SharedData.isAvailable, SharedData.missingMessage))
 struct PlacesReferenceTests {
     @Test("per-zoom marker counts and the five largest zoom-2 clusters equal supercluster's")
     func matchesReference() throws {

@@ -1,13 +1,14 @@
 import Foundation
 import MapClustering
 import Testing
+import TestSupport
 
 /// supercluster 8.0.1's own test fixtures and asserted values (../shared/data/conformance/supercluster).
 ///
 /// Every test that does not depend on the order of a cluster's children runs with both neighbour
 /// searches; the order-dependent ones (`getLeaves` paging, `getChildren` order) hold exactly for
 /// ``NeighbourSearch/supercluster``, and as sets for ``NeighbourSearch/grid``.
-@Suite(.enabled(if: SharedData.isAvailable, "\(SharedData.missingMessage)"))
+@Suite(.enabled(if: SharedData.isAvailable, SharedData.missingMessage))
 struct SuperclusterConformanceTests {
     static let searches: [NeighbourSearch] = [.grid, .supercluster]
 

@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+import TestSupport
 @testable import MapEditing
 
 /// The Swift pre-check that spares GEOS for simple polygons must never call valid what GEOS

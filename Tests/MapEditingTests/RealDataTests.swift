@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 @testable import MapEditing
 
 /// Real polygons: the OSM layers of Helsinki and Andorra (all valid, RFC 7946 winding) and

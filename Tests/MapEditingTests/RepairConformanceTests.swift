@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 @testable import MapEditing
 
 /// GEOS's `makevalid.xml` cases through the repairer: each result is valid and equals what

@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 @testable import MapEditing
 
 /// The GEOS validity suites of `../shared/data/conformance/geos/` through the edit validator:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MapGeometry
 
 /// The GEOS validity suites of `../shared/data/conformance/geos/`: verdict, reason kind and

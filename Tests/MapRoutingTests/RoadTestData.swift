@@ -8,9 +8,9 @@ import TestSupport
 /// Real road layers from `../shared/data/real` (or the folder named by the environment
 /// variable `MAPENGINE_SHARED_DATA`), loaded once per test run.
 enum RoadTestData {
-    static var packageRoot: URL { SharedDataLocation.packageRoot }
+    static var packageRoot: URL { SharedData.packageRoot }
 
-    static var sharedRoot: URL { SharedDataLocation.root }
+    static var sharedRoot: URL { SharedData.root }
 
     static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: sharedRoot.appendingPathComponent("real/andorra/roads.geojson").path)

@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 @testable import MapRouting
 
 /// Stop sites from business objects, and planned routes on the Helsinki sample stops.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MapGeometry
 
 /// The 136 files of `conformance/geojson` with the verdict `manifest.jsonl` gives each.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MapGeometry
 
 /// Every file of `../shared/data/real`, read and checked against the counts its README gives,

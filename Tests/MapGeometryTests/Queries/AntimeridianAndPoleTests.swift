@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 
 /// Queries on Natural Earth countries where lon/lat boxes break: across ±180 and at the poles.
 @Suite("Queries across ±180 and near the poles", .enabled(if: SharedData.isAvailable, SharedData.missingMessage))

@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 
 /// Layers and filters agree with a plain scan over the same features.
 @Suite("Layers and filters", .enabled(if: SharedData.isAvailable, SharedData.missingMessage))

@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 
 /// Near me and nearest k through the index give exactly what measuring every object gives.
 @Suite("Near me and nearest equal a brute-force geodesic scan", .enabled(if: SharedData.isAvailable, SharedData.missingMessage))

@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 
 /// Nearest k over 34,024 places worldwide, where neighbours may be thousands of kilometres
 /// away (oceans, poles, ±180): the index agrees with measuring every place.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MapGeometry
 import Testing
+import TestSupport
 
 /// The parts of nearest k that make it fast — the first guess from the Hilbert curve
 /// neighbours, the search area of the threshold, the stack-backed queue and list — change

@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import TestSupport
 
 @Suite("Text folding")
 struct TextFoldingTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MapRouting
 
 /// CVRPLIB and Solomon instances with their best-known values: every answer is feasible
@@ -47,7 +48,7 @@ struct FleetBenchmarkTests {
 
 /// The VRP folder of the shared data, when present.
 enum FleetData {
-    static let folder = SharedData.folder.appendingPathComponent("vrp")
+    static let folder = SharedData.root.appendingPathComponent("vrp")
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("bks.csv").path) }
 
     static func instance(_ name: String) throws -> VRPLIBInstance {

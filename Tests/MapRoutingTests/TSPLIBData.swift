@@ -2,12 +2,9 @@ import Foundation
 import TestSupport
 @testable import MapRouting
 
-/// The shared data folder, when present: `../shared/data` seen from the package root
-/// (the main checkout), or `../../shared/data` (a worktree under `wt/`).
-enum SharedData {
-    static var packageRoot: URL { SharedDataLocation.packageRoot }
-    static var folder: URL { SharedDataLocation.root }
-    static let tsplib = folder.appendingPathComponent("tsplib")
+/// The TSPLIB instances of the shared data, with their published optima.
+enum TSPLIBData {
+    static let tsplib = SharedData.url("tsplib")
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: tsplib.appendingPathComponent("optima.csv").path) }
 
     /// Published optimum per TSPLIB instance name.
