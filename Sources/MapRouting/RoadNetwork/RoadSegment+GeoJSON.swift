@@ -62,18 +62,3 @@ extension RoadSegment {
         }
     }
 }
-
-extension Geometry {
-    /// The GeoJSON type name, for messages.
-    fileprivate var typeName: String {
-        switch self {
-        case .point: "Point"
-        case .multiPoint: "MultiPoint"
-        case .lineString: "LineString"
-        case .multiLineString: "MultiLineString"
-        case .polygon: "Polygon"
-        case .multiPolygon: "MultiPolygon"
-        case .geometryCollection: "GeometryCollection"
-        }
-    }
-}

@@ -10,7 +10,7 @@ extension StopObject {
         objects.reserveCapacity(features.count)
         for (index, feature) in features.enumerated() {
             guard case .point(let position) = feature.geometry else {
-                throw .notAPoint(index: index, found: feature.geometry.map(kind) ?? "no geometry")
+                throw .notAPoint(index: index, found: feature.geometry?.typeName ?? "no geometry")
             }
             let id: String
             if let featureId = feature.id {
@@ -30,18 +30,6 @@ extension StopObject {
             objects.append(StopObject(id: id, position: position, items: items))
         }
         return objects
-    }
-
-    private static func kind(_ geometry: Geometry) -> String {
-        switch geometry {
-        case .point: "Point"
-        case .multiPoint: "MultiPoint"
-        case .lineString: "LineString"
-        case .multiLineString: "MultiLineString"
-        case .polygon: "Polygon"
-        case .multiPolygon: "MultiPolygon"
-        case .geometryCollection: "GeometryCollection"
-        }
     }
 }
 
