@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+import TestSupport
 
 @testable import MapRouting
 
@@ -9,7 +10,7 @@ struct SegmentGridIndexTests {
     @Test func nearestPieceEqualsAFullScan() throws {
         let network = try #require(RoadTestData.andorra)
         let graph = network.graph, index = network.index
-        var generator = SeededGenerator(state: 17)
+        var generator = SeededGenerator(seed: 17)
         // Stops, points around them up to ~2 km away, and a few far outside the network
         // (the full scan is slow in a debug build, so 130 queries).
         var queries = Array(try RoadTestData.points("real/andorra/stops.geojson").prefix(80))
@@ -35,18 +36,4 @@ struct SegmentGridIndexTests {
             #expect(found.squaredDistance == best, "\(query)")
         }
     }
-}
-
-/// A small deterministic generator for test positions (splitmix64).
-struct SeededGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A number in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MapGeometry
 
 /// Random data sets and screens (seeded, so a failure names a reproducible seed): every

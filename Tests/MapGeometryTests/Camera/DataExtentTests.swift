@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MapGeometry
 
 /// The smallest bounding box of a data set, across the antimeridian when that is smaller.

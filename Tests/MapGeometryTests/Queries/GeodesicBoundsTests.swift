@@ -1,5 +1,6 @@
 @testable import MapGeometry
 import Testing
+import TestSupport
 
 /// The pruning bounds never exceed a true distance, and the search area holds the circle.
 @Suite("Geodesic lower bounds and search areas")

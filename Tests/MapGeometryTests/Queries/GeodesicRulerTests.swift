@@ -1,5 +1,6 @@
 @testable import MapGeometry
 import Testing
+import TestSupport
 
 /// The short-line distance agrees with PROJ's geod_inverse to nanometres.
 @Suite("Short-line geodesic distance")
