@@ -38,7 +38,7 @@ let package = Package(
             ]
         ),
         // Test helpers shared by the test targets (where the shared data is).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["MapGeometry"], path: "Tests/TestSupport"),
         .testTarget(
             name: "MapGeometryTests",
             dependencies: ["MapGeometry", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],

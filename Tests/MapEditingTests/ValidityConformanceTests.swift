@@ -9,45 +9,9 @@ import TestSupport
 /// cases GEOS's own reader refuses, which reach the validator as raw drawings.
 @Suite("Edit validator on the GEOS conformance suites", .enabled(if: SharedData.isAvailable, SharedData.missingMessage))
 struct ValidityConformanceTests {
-    struct Case: CustomTestStringConvertible, Sendable {
-        let strings: [String: String]
-        let booleans: [String: Bool]
+    typealias Case = GEOSConformanceRecord
 
-        init(_ record: [String: Any]) {
-            strings = record.compactMapValues { $0 as? String }
-            booleans = record.compactMapValues { $0 as? Bool }
-        }
-
-        var id: String { strings["id"]! }
-        var testDescription: String { id }
-        var expectedValid: Bool? { booleans["valid_geos311"] }
-        var expectedKind: ValidityProblemKind? { strings["reason_kind_geos311"].map { ValidityProblemKind(rawValue: $0)! } }
-
-        /// A stand-alone LINEARRING: GeoJSON has no such type, the nearest drawing is a one-ring polygon.
-        var isLinearRing: Bool { strings["wkt"]?.uppercased().hasPrefix("LINEARRING") == true }
-
-        /// The drawing as GEOS reads it, or straight from the text where the value types refuse it.
-        func drawing() throws -> DrawnGeometry {
-            if isLinearRing, case let .lineString(ring) = try RawWKT.parse(strings["wkt"]!) { return .polygon([ring]) }
-            let geos = try strings["hexwkb"].map { try GeosGeometry(hexWKB: $0) } ?? GeosGeometry(wkt: strings["wkt"]!)
-            switch Result(catching: { () throws(GEOSReadError) in try geos.geometry(domain: .planar) }) {
-            case let .success(value): return DrawnGeometry(value)
-            case .failure(.invalidValue): return try RawWKT.parse(strings["wkt"]!)
-            case let .failure(error): throw error
-            }
-        }
-
-        /// The raw drawing for input GEOS's reader refuses.
-        func rawDrawing() throws -> DrawnGeometry {
-            if let hex = strings["hexwkb"] { return try RawWKT.parseHexWKB(hex) }
-            return try RawWKT.parse(strings["wkt"]!)
-        }
-    }
-
-    static func cases(_ file: String) -> [Case] {
-        guard SharedData.isAvailable else { return [] }
-        return (try? SharedData.jsonLines("conformance/geos/\(file)").map(Case.init)) ?? []
-    }
+    static func cases(_ file: String) -> [Case] { GEOSConformanceRecord.load(file) }
 
     static let validator = ValidationOptions(domain: .planar)
 
@@ -87,5 +51,27 @@ struct ValidityConformanceTests {
             #expect(error.location != nil || error.kind == .nonFiniteCoordinate)
             #expect(!error.userMessage.isEmpty && !error.technicalMessage.isEmpty)
         }
+    }
+}
+
+extension GEOSConformanceRecord {
+    /// A stand-alone LINEARRING: GeoJSON has no such type, the nearest drawing is a one-ring polygon.
+    var isLinearRing: Bool { strings["wkt"]?.uppercased().hasPrefix("LINEARRING") == true }
+
+    /// The drawing as GEOS reads it, or straight from the text where the value types refuse it.
+    func drawing() throws -> DrawnGeometry {
+        if isLinearRing, case let .lineString(ring) = try RawWKT.parse(strings["wkt"]!) { return .polygon([ring]) }
+        let geos = try strings["hexwkb"].map { try GeosGeometry(hexWKB: $0) } ?? GeosGeometry(wkt: strings["wkt"]!)
+        switch Result(catching: { () throws(GEOSReadError) in try geos.geometry(domain: .planar) }) {
+        case let .success(value): return DrawnGeometry(value)
+        case .failure(.invalidValue): return try RawWKT.parse(strings["wkt"]!)
+        case let .failure(error): throw error
+        }
+    }
+
+    /// The raw drawing for input GEOS's reader refuses.
+    func rawDrawing() throws -> DrawnGeometry {
+        if let hex = strings["hexwkb"] { return try RawWKT.parseHexWKB(hex) }
+        return try RawWKT.parse(strings["wkt"]!)
     }
 }

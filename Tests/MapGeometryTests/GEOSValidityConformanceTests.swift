@@ -7,38 +7,9 @@ import TestSupport
 /// location as GEOS 3.11.1 gave them, both straight through GEOS and through the value types.
 @Suite("GEOS validity conformance", .enabled(if: SharedData.isAvailable, SharedData.missingMessage))
 struct GEOSValidityConformanceTests {
-    /// One record; only its string and boolean fields matter here.
-    struct Case: CustomTestStringConvertible, Sendable {
-        let strings: [String: String]
-        let booleans: [String: Bool]
+    typealias Case = GEOSConformanceRecord
 
-        init(_ record: [String: Any]) {
-            strings = record.compactMapValues { $0 as? String }
-            booleans = record.compactMapValues { $0 as? Bool }
-        }
-
-        var id: String { strings["id"]! }
-        var testDescription: String { id }
-        var expectedValid: Bool? { booleans["valid_geos311"] }
-        var expectedKind: ValidityProblemKind? {
-            strings["reason_kind_geos311"].map { ValidityProblemKind(rawValue: $0)! }
-        }
-        var expectedLocation: (Double, Double)? {
-            guard let text = strings["location_geos311"] else { return nil }
-            let numbers = text.dropFirst("POINT (".count).dropLast().split(separator: " ").compactMap { Double($0) }
-            return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
-        }
-
-        func read() throws -> GeosGeometry {
-            if let hex = strings["hexwkb"] { return try GeosGeometry(hexWKB: hex) }
-            return try GeosGeometry(wkt: strings["wkt"]!)
-        }
-    }
-
-    static func cases(_ file: String) -> [Case] {
-        guard SharedData.isAvailable else { return [] }
-        return (try? SharedData.jsonLines("conformance/geos/\(file)").map(Case.init)) ?? []
-    }
+    static func cases(_ file: String) -> [Case] { GEOSConformanceRecord.load(file) }
 
     @Test func suitesAreComplete() {
         #expect(Self.cases("geos_isvalid_xml.jsonl").count == 863)
@@ -122,5 +93,18 @@ struct GEOSMakeValidConformanceTests {
             let value = try repaired.geometry()
             #expect(try GeosGeometry(value).equalsTopologically(repaired) || repaired.isEmpty)
         }
+    }
+}
+
+extension GEOSConformanceRecord {
+    var expectedLocation: (Double, Double)? {
+        guard let text = strings["location_geos311"] else { return nil }
+        let numbers = text.dropFirst("POINT (".count).dropLast().split(separator: " ").compactMap { Double($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    func read() throws -> GeosGeometry {
+        if let hex = strings["hexwkb"] { return try GeosGeometry(hexWKB: hex) }
+        return try GeosGeometry(wkt: strings["wkt"]!)
     }
 }
