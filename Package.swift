@@ -37,6 +37,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The README's Swift examples, run on Data/ (`swift run Examples`) and checked by ExamplesTests.
+        .executableTarget(
+            name: "Examples",
+            dependencies: ["MapGeometry", "MapClustering", "MapRouting", "MapEditing"]
+        ),
         // Test helpers shared by the test targets (where the shared data is).
         .target(name: "TestSupport", dependencies: ["MapGeometry"], path: "Tests/TestSupport"),
         .testTarget(
@@ -48,5 +53,6 @@ let package = Package(
         .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "TestSupport"]),
         .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "TestSupport"]),
         .testTarget(name: "MapctlTests", dependencies: ["mapctl"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["Examples", "MapGeometry", "MapClustering"]),
     ]
 )
