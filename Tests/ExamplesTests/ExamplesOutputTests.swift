@@ -169,3 +169,87 @@ import Testing
         #expect(abs(area - PlainGeo.smallRingArea(ring)) < 0.001 * area, "yard \(area) m2, shoelace \(PlainGeo.smallRingArea(ring))")
     }
 }
+
+/// The examples of the main types beyond the README's first six: index, tour, fleet, edit session.
+@Suite struct MoreExamplesOutputTests {
+    let run = ExamplesProcess.output
+
+    private func numbers(_ text: String) -> [Double] {
+        text.matches(of: /-?\d+(\.\d+)?/).compactMap { Double(String($0.output.0)) }
+    }
+
+    private func line(_ prefix: String) throws -> String {
+        try #require(run.values(prefix).first, "no line starting with '\(prefix)'")
+    }
+
+    /// An example's source, to take its literal inputs from rather than copying them here.
+    private func source(_ file: String) throws -> String {
+        try String(contentsOf: ExamplesProcess.packageRoot.appendingPathComponent("Sources/Examples/\(file)"), encoding: .utf8)
+    }
+
+    @Test func indexCandidatesEqualABoxScan() throws {
+        let features = try PlainGeo.features("objects.geojson")
+        let box = try #require(try source("IndexExample.swift").firstMatch(of: /BoundingBox\(west: ([\d.]+), south: ([\d.]+), east: ([\d.]+), north: ([\d.]+)\)/))
+        let (west, south, east, north) = (Double(box.output.1)!, Double(box.output.2)!, Double(box.output.3)!, Double(box.output.4)!)
+        let meeting = features.filter { feature in
+            let p = PlainGeo.positions((feature["geometry"] as? [String: Any])?["coordinates"])
+            guard !p.isEmpty else { return false }
+            return p.map(\.lon).min()! <= east && p.map(\.lon).max()! >= west
+                && p.map(\.lat).min()! <= north && p.map(\.lat).max()! >= south
+        }
+        #expect(numbers(try line("index: ")) == [Double(meeting.count), Double(features.count)])
+    }
+
+    @Test func tourIsTheCheapestOfAllOrders() throws {
+        let rows = try source("TourExample.swift").matches(of: /\[(\d+(?:, \d+)+)\]/)
+            .map { $0.output.1.split(separator: ", ").map { Double($0)! } }
+        #expect(rows.count == 5 && rows.allSatisfy { $0.count == 5 })
+        func cost(_ order: [Int]) -> Double {
+            zip(order, order.dropFirst() + [order[0]]).map { rows[$0][$1] }.reduce(0, +)
+        }
+        // Every order of places 1...4 after the start 0.
+        func permutations(_ items: [Int]) -> [[Int]] {
+            items.count <= 1 ? [items] : items.indices.flatMap { i in
+                permutations(Array(items[..<i] + items[(i + 1)...])).map { [items[i]] + $0 }
+            }
+        }
+        let best = permutations([1, 2, 3, 4]).map { cost([0] + $0) }.min()!
+        let printed = try line("tour: order ")
+        let order = try #require(printed.split(separator: " ").first).split(separator: ",").map { Int($0)! }
+        #expect(Set(order) == Set(0..<5) && order.count == 5 && order.first == 0)
+        #expect(cost(order) == best && printed.contains("cost \(best) optimal true"), "\(printed); brute force \(best)")
+    }
+
+    @Test func fleetServesEveryStopWithinCapacity() throws {
+        let stops = try PlainGeo.features("stops.geojson")
+        let items = stops.map { (PlainGeo.property($0, "items") as? Int) ?? 1 }.reduce(0, +)
+        let routes = run.values("fleet: van-").map(numbers)
+        #expect(!routes.isEmpty && routes.count <= 4)
+        let unassigned = Int(try #require(numbers(try line("fleet: unassigned ")).first))
+        // "van-N S stops I items D m"
+        #expect(routes.allSatisfy { $0.count == 4 })
+        #expect(routes.map { Int($0[1]) }.reduce(0, +) + unassigned == stops.count, "each stop on one route or unassigned")
+        #expect(routes.allSatisfy { $0[2] <= 160 }, "a van carries at most 160 items: \(routes)")
+        if unassigned == 0 { #expect(routes.map { Int($0[2]) }.reduce(0, +) == items) }
+    }
+
+    @Test func editSessionReportsFollowTheGeometry() throws {
+        let text = try source("EditSessionExample.swift")
+        let tapLine = try #require(text.split(separator: "\n").first { $0.contains("for (lon, lat) in") })
+        let taps = tapLine.matches(of: /\((24\.\d+), (60\.\d+)\)/).map { (Double(String($0.output.1))!, Double(String($0.output.2))!) }
+        let moved = try #require(text.firstMatch(of: /vertex: (\d)\), to: DrawnPosition\((24\.\d+), (60\.\d+)\)/))
+        #expect(taps.count == 4)
+        var square: [PlainGeo.Point] = taps.map { ($0.0, $0.1) }
+        square.append(square[0])
+        var dragged = square
+        dragged[Int(String(moved.output.1))!] = (Double(String(moved.output.2))!, Double(String(moved.output.3))!)
+        #expect(!PlainGeo.selfCrosses(square) && PlainGeo.selfCrosses(dragged))
+
+        let first = try line("edit: square ")
+        #expect(first.hasPrefix("valid=true"))
+        let area = try #require(numbers(first).first)  // "valid=true area A m2"
+        #expect(abs(area - PlainGeo.smallRingArea(square)) <= max(1, 0.001 * area), "\(area) m2 vs \(PlainGeo.smallRingArea(square))")
+        #expect(run.values("edit: dragged ") == ["valid=false errors=[self_intersection]"])
+        #expect(run.values("edit: undone ") == ["valid=true"])
+    }
+}
