@@ -4,7 +4,7 @@ import MapGeometry
 /// values of the measured properties, one entry per point.
 ///
 /// Build it with ``append(longitude:latitude:type:group:originalIndex:measures:)``, which
-/// checks every value, then hand it to ``ClusterIndex/init(points:options:)``.
+/// checks every value, then hand it to ``ClusterIndex/init(points:options:parallel:)``.
 public struct ClusterInput: Sendable {
     public private(set) var longitudes: [Double] = []
     public private(set) var latitudes: [Double] = []

@@ -43,7 +43,7 @@ public struct DrawnPosition: Hashable, Sendable, CustomStringConvertible {
 /// The cases mirror GeoJSON's `coordinates` nesting (a polygon is an array of rings, each an
 /// array of positions; a multipolygon an array of those), so any client can send what it has.
 /// ``EditValidator`` says what is wrong with it; ``GeometryRepairer`` turns it into a
-/// ``Geometry`` value where that is possible.
+/// `Geometry` value where that is possible.
 public indirect enum DrawnGeometry: Hashable, Sendable {
     case point(DrawnPosition)
     case multiPoint([DrawnPosition])

@@ -5,7 +5,7 @@ import MapGeometry
 /// In order: remove positions with NaN/infinite coordinates, close unclosed rings, drop
 /// repeated positions, remove spike tips from rings, rewind rings to RFC 7946, and when
 /// GEOS still finds the topology invalid, rebuild it with GEOS make-valid
-/// (``MakeValidMethod/structure`` by default, ``MakeValidMethod/linework`` on request).
+/// (`MakeValidMethod.structure` by default, `MakeValidMethod.linework` on request).
 /// Coordinates out of range and business rules are not repaired; the result's report says so.
 public struct GeometryRepairer: Sendable {
     /// How the result is validated (domain, rules).

@@ -1,6 +1,6 @@
 import MapGeometry
 
-/// The outcome of ``GeometryRepairer/repair(_:)``.
+/// The outcome of ``GeometryRepairer/repair(_:)-(DrawnGeometry)``.
 public struct RepairResult: Hashable, Sendable {
     /// The repaired geometry; nil when no valid geometry could be made (a one-tap line,
     /// a polygon with all corners on a line, a coordinate out of range...).

@@ -36,7 +36,7 @@ public final class EditValidator {
     private let topology: TopologyCheck
     private let ruleCheck: RuleCheck?
 
-    /// - Throws: ``GEOSError`` when a rule geometry cannot be prepared by GEOS.
+    /// - Throws: `GEOSError` when a rule geometry cannot be prepared by GEOS.
     public init(options: ValidationOptions = ValidationOptions()) throws(GEOSError) {
         self.options = options
         structure = StructureCheck(domain: options.domain, checkOrientation: options.checkOrientation)

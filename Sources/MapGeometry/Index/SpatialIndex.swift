@@ -17,9 +17,9 @@
 /// let onScreen = index.items(intersecting: viewport)       // box query, ±180 aware
 /// ```
 ///
-/// Distances are WGS84 geodesic metres: points through ``GeodesicRuler`` (within 2·10⁻⁸ m of
+/// Distances are WGS84 geodesic metres: points through `GeodesicRuler` (within 2·10⁻⁸ m of
 /// PROJ's `geod_inverse` up to 50 km, `geod_inverse` itself beyond), segments by minimising
-/// `geod_inverse` along them (``SegmentDistance``, to well under a millimetre).
+/// `geod_inverse` along them (`SegmentDistance`, to well under a millimetre).
 /// Longitudes are expected in -180...180: distance queries search that range only.
 public struct SpatialIndex: Sendable {
     /// The geometries as given, for exact predicates through GEOS.

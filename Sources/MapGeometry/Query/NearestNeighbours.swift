@@ -5,7 +5,7 @@ extension SpatialIndex {
     /// `maxDistance` metres and accepted by `include`.
     ///
     /// Best-first search (Hjaltason and Samet): tree nodes wait in a queue ordered by a lower
-    /// bound of their distance (``GeodesicLowerBound``); the k best items found so far set a
+    /// bound of their distance (`GeodesicLowerBound`); the k best items found so far set a
     /// threshold, and the search stops when the nearest waiting node is beyond it. Only
     /// leaves of opened nodes whose own bound is below the threshold are measured.
     public func nearest(

@@ -2,7 +2,7 @@ import Foundation
 
 /// Shares stops among vehicles: regret insertion builds a first answer, then ruin and
 /// recreate (string removal, greedy insertion with blinks) under simulated-annealing
-/// acceptance that reheats when the search stalls (``AnnealingSchedule``), with local
+/// acceptance that reheats when the search stalls (`AnnealingSchedule`), with local
 /// search across and within routes on every new best answer.
 /// A single vehicle without capacity limits, time windows or a shift is the plain
 /// ordering problem and goes to ``TourSolver``.
