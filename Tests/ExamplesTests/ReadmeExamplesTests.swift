@@ -1,25 +1,37 @@
 import Foundation
 import Testing
 
-/// The README quotes the Swift examples: after a line `<!-- quote: PATH NAME -->` comes a
-/// ```swift block that must equal the lines between `// README: NAME begin` and
-/// `// README: NAME end` in PATH, and every such pair in Sources/Examples is quoted.
+/// The README and the DocC articles quote the Swift examples: after a line
+/// `<!-- quote: PATH NAME -->` comes a ```swift block that must equal the lines between
+/// `// README: NAME begin` and `// README: NAME end` in PATH, and every such pair in
+/// Sources/Examples is quoted in the README. `python3 Tests/Scripts/quote_examples.py`
+/// pastes the source again after an example changed.
 @Suite struct ReadmeExamplesTests {
-    struct Quote { var path: String, name: String, block: String }
+    struct Quote { var document: String, path: String, name: String, block: String }
 
     static let root = ExamplesProcess.packageRoot
 
-    /// The quotes in README.md, in order.
-    static func quotes() throws -> [Quote] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
+    /// The DocC articles of the library modules (`Sources/*/*.docc/*.md`).
+    static func articles() throws -> [String] {
+        let sources = root.appendingPathComponent("Sources")
+        return try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().flatMap { module in
+            let catalog = "Sources/\(module)/\(module).docc"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+            return files.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        }
+    }
+
+    /// The quotes in `document` (a path from the package folder), in order.
+    static func quotes(in document: String = "README.md") throws -> [Quote] {
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
         var quotes: [Quote] = []
         for (number, line) in lines.enumerated() {
             guard let match = line.wholeMatch(of: /<!-- quote: (\S+) (\S+) -->/) else { continue }
             var block: [String] = []
             var index = number + 1
             guard index < lines.count, lines[index] == "```swift" else {
-                Issue.record("README.md:\(number + 1): a quote marker must be followed by a ```swift block")
+                Issue.record("\(document):\(number + 1): a quote marker must be followed by a ```swift block")
                 continue
             }
             index += 1
@@ -27,7 +39,7 @@ import Testing
                 block.append(lines[index])
                 index += 1
             }
-            quotes.append(Quote(path: String(match.1), name: String(match.2), block: block.joined(separator: "\n")))
+            quotes.append(Quote(document: document, path: String(match.1), name: String(match.2), block: block.joined(separator: "\n")))
         }
         return quotes
     }
@@ -49,6 +61,20 @@ import Testing
             let source = try #require(try Self.source(quote.path, quote.name), "\(quote.path) has no '// README: \(quote.name) begin/end'")
             #expect(quote.block == source, "README.md's \(quote.name) block differs from \(quote.path); paste the source again")
         }
+    }
+
+    @Test func everyArticleQuoteEqualsItsSource() throws {
+        let articles = try Self.articles()
+        #expect(articles.count >= 8, "a landing page and a getting-started article per library: \(articles)")
+        var count = 0
+        for article in articles {
+            for quote in try Self.quotes(in: article) {
+                count += 1
+                let source = try #require(try Self.source(quote.path, quote.name), "\(article): \(quote.path) has no '\(quote.name)' example")
+                #expect(quote.block == source, "\(article)'s \(quote.name) block differs from \(quote.path); run python3 Tests/Scripts/quote_examples.py")
+            }
+        }
+        #expect(count >= 10, "the getting-started articles quote \(count) examples")
     }
 
     @Test func everyExampleInTheSourcesIsQuoted() throws {
