@@ -9,13 +9,15 @@ func clusteringExample() throws {
     let index = try FeatureClusterIndex(objects)
     let markers = index.index.markers(in: .world, zoom: 14)
     let clusters = markers.filter(\.isCluster)
-    print("clustering: zoom 14: \(markers.count) markers, \(clusters.count) clusters, \(markers.map(\.count).reduce(0, +)) objects")
+    let shown = markers.map(\.count).reduce(0, +)
+    print("clustering: zoom 14: \(markers.count) markers, \(clusters.count) clusters, \(shown) objects")
 
     // A tap on a cluster: its first page of members, and the zoom that splits it.
     guard let largest = clusters.max(by: { $0.count < $1.count }) else { return }
     let firstPage = try index.members(of: largest.id, limit: 5)
     let splitZoom = try index.expansionZoom(of: largest.id)  // nil: colocated, never splits
-    print("clustering: largest cluster \(largest.id): \(largest.count) objects, expands at zoom \(splitZoom.map(String.init) ?? "none"), first page \(firstPage.count)")
+    print("clustering: largest cluster \(largest.id): \(largest.count) objects, "
+        + "expands at zoom \(splitZoom.map(String.init) ?? "none"), first page \(firstPage.count)")
 
     // The legend lists the types visible in the view with their colours.
     let legend = index.legend(zoom: 14)

@@ -8,10 +8,12 @@ func editSessionExample() throws {
     for (lon, lat) in [(24.9400, 60.1700), (24.9410, 60.1700), (24.9410, 60.1705), (24.9400, 60.1705)] {
         try session.addVertex(DrawnPosition(lon, lat))
     }
-    print("edit: square valid=\(session.report.isValid) area \(Int(session.measures?.area.rounded() ?? 0)) m2")
+    let area = Int(session.measures?.area.rounded() ?? 0)
+    print("edit: square valid=\(session.report.isValid) area \(area) m2")
     // Dragging a corner past the opposite side makes the outline cross itself: disable Save.
     let dragged = try session.moveVertex(at: .init(vertex: 2), to: DrawnPosition(24.9395, 60.1702))
-    print("edit: dragged valid=\(dragged.isValid) errors=[\(dragged.errors.map(\.kind.rawValue).joined(separator: ","))]")
+    let errors = dragged.errors.map(\.kind.rawValue).joined(separator: ",")
+    print("edit: dragged valid=\(dragged.isValid) errors=[\(errors)]")
     _ = session.undo()
     print("edit: undone valid=\(session.report.isValid)")
 }

@@ -7,7 +7,8 @@ func extentsExample() throws {
     // The panel covers the map's left side: fit into the free part only, with a margin.
     let viewport = Viewport(width: 1024, height: 768, insets: EdgeInsets(left: 320))
     let options = CameraFitOptions(padding: 24)
-    let fit = try CameraFit(geometries: objects.features.compactMap(\.geometry), viewport: viewport, options: options)
+    let geometries = objects.features.compactMap(\.geometry)
+    let fit = try CameraFit(geometries: geometries, viewport: viewport, options: options)
     let camera = fit.camera
     print("extents: center \(camera.center.longitude),\(camera.center.latitude) zoom \(camera.zoom) tile size \(camera.tileSize)")
     // What the whole screen shows, panel included: the box to ask the cluster index for.

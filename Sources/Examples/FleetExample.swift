@@ -15,7 +15,8 @@ func fleetExample() throws {
     // Seeded: the same problem gives the same routes (the time limit is only a safety cap).
     let plan = FleetSolver.solve(problem, options: FleetSearchOptions(seed: 1))
     for route in plan.routes {
-        print("fleet: \(vans[route.vehicle].id) \(route.visits.count) stops \(route.load) items \(Int(route.distance.rounded())) m")
+        let metres = Int(route.distance.rounded())
+        print("fleet: \(vans[route.vehicle].id) \(route.visits.count) stops \(route.load) items \(metres) m")
     }
     print("fleet: unassigned \(plan.unassigned.count)")
 }

@@ -13,8 +13,10 @@ func geoJSONExample() throws {
     let food = FeatureFilter.oneOf("type", ["restaurant", "shop"])
     let near = try index.near(here, radius: 300, filter: food)  // nearest first, geodesic metres
     let nearest = try index.nearest(3, to: here, filter: food)
-    print("geojson: \(near.count) restaurants and shops within 300 m; nearest: "
-        + nearest.map { "\(index.features[$0.item].properties.string("name") ?? "unnamed") \(Int($0.distance.rounded())) m" }.joined(separator: ", "))
+    let names = nearest.map { hit in
+        "\(index.features[hit.item].properties.string("name") ?? "unnamed") \(Int(hit.distance.rounded())) m"
+    }
+    print("geojson: \(near.count) restaurants and shops within 300 m; nearest: \(names.joined(separator: ", "))")
 
     // Write the hits back out, coordinates rounded to 6 decimals (about 0.1 m).
     var options = GeoJSONWriter.Options()

@@ -22,7 +22,8 @@ func directionsExample() throws {
     // Preparing the network (graph and contraction hierarchies) is the slow part: do it once.
     let network = try RoadNetwork(segments: RoadSegment.segments(from: roads.features))
     let session = RoadQuerySession(network)  // one per thread: it keeps search buffers
-    let path = try session.directions(from: try Position(24.9384, 60.1699), to: try Position(24.9521, 60.1675), by: .time)
+    let from = try Position(24.9384, 60.1699), to = try Position(24.9521, 60.1675)
+    let path = try session.directions(from: from, to: to, by: .time)
     print("directions: \(Int(path.distance.rounded())) m, \(Int(path.duration.rounded())) s, \(path.positions.count) vertices")
 }
 // README: directions end

@@ -14,6 +14,7 @@ func tourExample() throws {
     // Start at place 0 and come back; up to 15 places the order is proven optimal.
     let problem = try TourProblem(costs: costs, start: 0, end: .returnToStart)
     let tour = try TourSolver.solve(problem)
-    print("tour: order \(tour.order.map(String.init).joined(separator: ",")) cost \(tour.cost) optimal \(tour.isProvenOptimal)")
+    let order = tour.order.map(String.init).joined(separator: ",")
+    print("tour: order \(order) cost \(tour.cost) optimal \(tour.isProvenOptimal)")
 }
 // README: tour end

@@ -12,21 +12,19 @@ func validateExample() throws {
     let drawn = try GeoJSONReader(options: reading).read(contentsOfFile: "Data/drawn.geojson")
     for refused in drawn.skipped { print("validate: \(refused.id?.description ?? "-") refused: \(refused.error.code)") }
     let validator = try EditValidator()
-    let repairer = GeometryRepairer()
     for feature in drawn.features {
         guard let geometry = feature.geometry else { continue }
         let report = validator.validate(geometry)
         // Errors block a save; warnings (say, a clockwise ring) only inform.
         let kinds = report.errors.map(\.kind.rawValue).joined(separator: ",")
-        let repaired = report.isValid ? "" : " repaired=\(repairer.repair(geometry).isRepaired)"
+        let repaired = report.isValid ? "" : " repaired=\(GeometryRepairer().repair(geometry).isRepaired)"
         print("validate: \(feature.id?.description ?? "-") valid=\(report.isValid) errors=[\(kinds)]\(repaired)")
         // The user-facing message is what the edit panel shows beside the vertex.
         if let first = report.errors.first { print("validate:   \(first.userMessage)") }
     }
     // Measures are geodesic (WGS84): metres and square metres, in any unit.
-    if let yard = drawn.features.first(where: { $0.id == "yard" })?.geometry {
-        let measures = EditMeasures(yard)
-        print("validate: yard area \(Int(measures.area.rounded())) m2 = \(measures.area(in: .hectares)) ha")
+    if let yard = drawn.features.first(where: { $0.id == "yard" })?.geometry.map(EditMeasures.init) {
+        print("validate: yard area \(Int(yard.area.rounded())) m2 = \(yard.area(in: .hectares)) ha")
     }
 }
 // README: validate end
