@@ -151,7 +151,7 @@ struct ClusterCommand: ParsableCommand {
         let writer = GeoJSONWriter(options: writerOptions)
         do {
             if let id = members {
-                write(writer.encode(FeatureCollection(features: try index.members(of: id, limit: limit, offset: offset))))
+                write(writer.encode(try index.memberPage(of: id, limit: limit, offset: offset)))
             } else if let id = children {
                 write(writer.encode(try index.children(of: id)))
             } else if let id = expansionZoom {

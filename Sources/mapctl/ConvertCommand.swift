@@ -44,6 +44,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Indent the output.")
     var pretty = false
 
+    @Option(name: .customLong("max-input"), help: "Largest input read (bytes, or with a unit: 512MiB, 4GiB, 2GB); larger input, or an endless one such as /dev/zero, is refused.")
+    var maxInput = ByteCount.defaultInputLimit
+
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
@@ -58,6 +61,7 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         var readerOptions = GeoJSONReader.Options()
         readerOptions.lenient = lenient
+        readerOptions.maxInputBytes = maxInput.bytes
         let reader = GeoJSONReader(options: readerOptions)
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.precision = precision

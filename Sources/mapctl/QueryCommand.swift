@@ -148,6 +148,7 @@ struct QueryCommand: ParsableCommand {
         let features = try read(input).features
         let index = FeatureIndex(features, searchKeys: searchKeys.isEmpty ? ["name"] : searchKeys)
         var hits: [Feature] = []
+        var paging: [ForeignMember] = []
         do {
             switch question {
             case let .near(position, radius):
@@ -169,13 +170,14 @@ struct QueryCommand: ParsableCommand {
                     feature.properties = feature.properties.setting("match", .string(hit.match.description))
                     return feature
                 }
-                printToStandardError("mapctl query: \(result.total) matches, page \(page) of \(max(1, (result.total + pageSize - 1) / pageSize))")
+                paging = result.pagingMembers
+                printToStandardError("mapctl query: \(result.total) matches, page \(page) of pages 0 to \(max(0, result.pages - 1))")
             }
         } catch {
             printToStandardError("mapctl query: \(error)")
             throw ExitCode(65)
         }
-        try write(FeatureCollection(features: hits))
+        try write(FeatureCollection(features: hits, foreignMembers: paging))
     }
 
     /// The feature with `distance_m` (rounded to millimetres, so output diffs stay quiet).

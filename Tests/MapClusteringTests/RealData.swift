@@ -11,6 +11,10 @@ enum RealData {
     /// ../shared/data/real/andorra/objects.geojson: 8,146 Andorra objects with 23 types.
     static var andorra: FeatureCollection { read(SharedData.url("real/andorra/objects.geojson").path) }
 
+    /// Helsinki, and Andorra when the shared data is there: the layers a test runs over
+    /// without crashing the whole run where ../shared is absent.
+    static var layers: [FeatureCollection] { SharedData.isAvailable ? [helsinki, andorra] : [helsinki] }
+
     static func read(_ path: String) -> FeatureCollection {
         do { return try GeoJSONReader().read(contentsOfFile: path).featureCollection } catch {
             fatalError("cannot read \(path): \(error)")

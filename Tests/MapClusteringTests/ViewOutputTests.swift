@@ -21,7 +21,7 @@ struct ViewOutputTests {
           arguments: [false, true])
     func streamedEqualsWriter(clusterShapes: Bool) throws {
         let writer = GeoJSONWriter()
-        for collection in [RealData.helsinki, RealData.andorra] {
+        for collection in RealData.layers {
             let index = try FeatureClusterIndex(collection, options: FeatureClusterOptions(clusterShapes: clusterShapes))
             for zoom in [0.0, 10, 12.5, 14, 17] {
                 let expected = writer.encode(index.features(zoom: zoom))
@@ -57,7 +57,7 @@ struct ViewOutputTests {
 
     @Test("built from zoom Z up, a view at Z or above equals the full index's: markers, ids, counts, expansion zooms")
     func partialBuildMatchesFull() throws {
-        for collection in [RealData.helsinki, RealData.andorra] {
+        for collection in RealData.layers {
             let full = try FeatureClusterIndex(collection)
             for z in [9, 12, 15] {
                 let partial = try FeatureClusterIndex(collection, options: FeatureClusterOptions(cluster: ClusterOptions(minZoom: z)))

@@ -158,6 +158,11 @@ public struct ClusterIndex: Sendable {
         return result
     }
 
+    /// How many objects cluster `id` holds (its `point_count`): the total behind ``members(of:limit:offset:)``'s pages.
+    public func memberCount(of id: Int) throws(ClusterError) -> Int {
+        table.count(try clusterNumber(id) + table.pointCount)
+    }
+
     private func appendMembers(_ cluster: Int, limit: Int, offset: Int, skipped: inout Int, into result: inout [Int]) {
         for child in table.childNodes(ofCluster: cluster) {
             let node = Int(child)

@@ -126,6 +126,19 @@ public struct FeatureClusterIndex: Sendable {
         try index.members(of: id, limit: limit, offset: offset).map { features[$0] }
     }
 
+    /// One page of cluster `id`'s member features with `total`, `offset`, `page` and `pages`
+    /// as foreign members (pages of `limit` from 0), so that a list panel can say "21–40 of 312".
+    /// A page past the end is empty.
+    public func memberPage(of id: Int, limit: Int = 10, offset: Int = 0) throws(ClusterError) -> FeatureCollection {
+        let members = try members(of: id, limit: limit, offset: offset)
+        let total = try index.memberCount(of: id)
+        let pages = limit == 0 ? 0 : total / limit + (total % limit == 0 ? 0 : 1)
+        let paging: [(String, Int)] = [("total", total), ("offset", offset), ("page", limit == 0 ? 0 : offset / limit), ("pages", pages)]
+        return FeatureCollection(
+            features: members,
+            foreignMembers: paging.map { ForeignMember(name: $0.0, value: .number(Double($0.1))) })
+    }
+
     /// The markers one zoom below the cluster that make it up, as features.
     public func children(of id: Int) throws(ClusterError) -> FeatureCollection {
         FeatureCollection(features: try index.children(of: id).map(feature(for:)))

@@ -164,7 +164,7 @@ public struct GeoJSONFeatureStream {
 extension GeoJSONReader {
     /// A feature-at-a-time reader over a memory-mapped file.
     public func featureStream(contentsOfFile path: String) throws(GeoJSONError) -> GeoJSONFeatureStream {
-        GeoJSONFeatureStream(buffer: try FileInput.map(path), options: options, fileName: path)
+        GeoJSONFeatureStream(buffer: try FileInput.map(path, limit: options.maxInputBytes), options: options, fileName: path)
     }
 
     /// A feature-at-a-time reader over bytes in memory.

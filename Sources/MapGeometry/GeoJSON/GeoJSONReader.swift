@@ -42,6 +42,10 @@ public struct GeoJSONReader: Sendable {
         public var maxNumberLength = 256
         /// For memory-mapped files: let the kernel drop pages already parsed.
         public var releaseParsedPages = true
+        /// Largest input read, in bytes (default 4 GiB, a sixth of the 24 GiB machines this runs
+        /// on): a larger file, or an endless pipe such as `/dev/zero`, is refused with an error
+        /// instead of reading until memory runs out.
+        public var maxInputBytes = 4 << 30
 
         public init() {}
     }
@@ -64,12 +68,12 @@ public struct GeoJSONReader: Sendable {
     /// Reads a file, memory-mapped (a large file is not copied into memory).
     /// - Throws: ``GeoJSONError`` with kind `.fileNotFound` or `.unreadable` for I/O problems.
     public func read(contentsOfFile path: String) throws(GeoJSONError) -> GeoJSONDocument {
-        try read(buffer: try FileInput.map(path), fileName: path)
+        try read(buffer: try FileInput.map(path, limit: options.maxInputBytes), fileName: path)
     }
 
     /// Reads all of standard input, then parses it.
     public func readStandardInput() throws(GeoJSONError) -> GeoJSONDocument {
-        try read(buffer: try FileInput.readAll(descriptor: 0, name: "<stdin>"), fileName: "<stdin>")
+        try read(buffer: try FileInput.readAll(descriptor: 0, name: "<stdin>", limit: options.maxInputBytes), fileName: "<stdin>")
     }
 
     func read(buffer: JSONBuffer, fileName: String?) throws(GeoJSONError) -> GeoJSONDocument {
@@ -92,8 +96,9 @@ public struct GeoJSONReader: Sendable {
 
 /// Getting bytes from files and descriptors.
 enum FileInput {
-    /// Maps `path` read-only; an empty file gets an empty heap buffer.
-    static func map(_ path: String) throws(GeoJSONError) -> JSONBuffer {
+    /// Maps `path` read-only; an empty file gets an empty heap buffer. Larger than `limit`
+    /// bytes is an error.
+    static func map(_ path: String, limit: Int) throws(GeoJSONError) -> JSONBuffer {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw openError(path) }
         defer { close(descriptor) }
@@ -104,23 +109,37 @@ enum FileInput {
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             // Pipes, character devices: read them as a stream.
-            return try readAll(descriptor: descriptor, name: path)
+            return try readAll(descriptor: descriptor, name: path, limit: limit)
         }
         let size = Int(status.st_size)
         if size == 0 { return JSONBuffer(copying: [UInt8]()) }
+        if size > limit { throw tooLarge(path, limit: limit) }
         guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
-            return try readAll(descriptor: descriptor, name: path)
+            return try readAll(descriptor: descriptor, name: path, limit: limit)
         }
         madvise(mapping, size, MADV_SEQUENTIAL)
         return JSONBuffer(mapping: UnsafeRawPointer(mapping), count: size)
     }
 
-    /// Reads a descriptor to its end into one heap buffer.
-    static func readAll(descriptor: Int32, name: String) throws(GeoJSONError) -> JSONBuffer {
+    /// Reads a descriptor to its end into one heap buffer: at most `limit` bytes, and only while
+    /// the text can still be JSON (a NUL byte, or a first character other than `{`, `[` or
+    /// GeoJSONSeq's record separator, ends the read at once).
+    static func readAll(descriptor: Int32, name: String, limit: Int) throws(GeoJSONError) -> JSONBuffer {
         var capacity = 1 << 16
         var count = 0
         var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        var checked = 0
+        var seenFirst = false
         while true {
+            if let problem = notJSON(memory.assumingMemoryBound(to: UInt8.self), from: checked, to: count, seenFirst: &seenFirst) {
+                memory.deallocate()
+                throw GeoJSONError.io(.unreadable, file: name, message: problem)
+            }
+            checked = count
+            if count > limit {
+                memory.deallocate()
+                throw tooLarge(name, limit: limit)
+            }
             if count == capacity {
                 let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 8)
                 larger.copyMemory(from: memory, byteCount: count)
@@ -139,6 +158,26 @@ enum FileInput {
             count += got
         }
         return JSONBuffer(adopting: memory, count: count)
+    }
+
+    /// Why bytes `from..<to` show the input is no JSON text, or nil while it still may be.
+    private static func notJSON(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int, seenFirst: inout Bool) -> String? {
+        for offset in from..<to {
+            let byte = bytes[offset]
+            if byte == 0 { return "byte \(offset + 1) is NUL: this is not a JSON text (binary data or a device such as /dev/zero)" }
+            if !seenFirst, ![0x20, 0x0A, 0x0D, 0x09].contains(byte) {
+                seenFirst = true
+                if byte != UInt8(ascii: "{") && byte != UInt8(ascii: "[") && byte != 0x1E && byte != 0xEF /* byte order mark */ {
+                    return "starts with byte 0x\(String(byte, radix: 16)) at offset \(offset): GeoJSON starts with '{' (or '[' / a record separator for sequences)"
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func tooLarge(_ name: String, limit: Int) -> GeoJSONError {
+        GeoJSONError.io(.unreadable, file: name,
+                        message: "is larger than the input limit of \(limit) bytes (raise it with --max-input, e.g. --max-input 8GiB)")
     }
 
     private static func openError(_ path: String) -> GeoJSONError {

@@ -42,6 +42,17 @@ public struct SearchPage: Hashable, Sendable {
     public let page: Int
     public let pageSize: Int
 
+    /// How many pages of `pageSize` hold all `total` hits (0 when nothing matched).
+    public var pages: Int { total / pageSize + (total % pageSize == 0 ? 0 : 1) }
+
     /// True when later pages hold more hits.
-    public var hasMore: Bool { (page + 1) * pageSize < total }
+    public var hasMore: Bool { page < pages - 1 }
+
+    /// `total`, `page` and `pages` as foreign members of the answer's FeatureCollection, so
+    /// that a list panel can say "41–60 of 312" (pages count from 0, as asked).
+    public var pagingMembers: [ForeignMember] {
+        [ForeignMember(name: "total", value: .number(Double(total))),
+         ForeignMember(name: "page", value: .number(Double(page))),
+         ForeignMember(name: "pages", value: .number(Double(pages)))]
+    }
 }

@@ -123,7 +123,7 @@ public struct TextSearchIndex: Sendable {
             groups[match.rawValue].append(item)
         }
         let total = groups.reduce(0) { $0 + $1.count }
-        let window = (page * pageSize)..<min(total, (page + 1) * pageSize)
+        let window = Self.window(page: page, pageSize: pageSize, total: total)
         var hits: [SearchHit] = []
         var groupStart = 0
         for (kind, items) in groups.enumerated() {
@@ -151,6 +151,14 @@ public struct TextSearchIndex: Sendable {
             hits += ranked[lower..<upper]
         }
         return SearchPage(hits: hits, total: total, page: page, pageSize: pageSize)
+    }
+
+    /// The positions of page `page` among `total` ranked hits: empty past the last page, and
+    /// never an overflow, however large the page number a caller sends.
+    static func window(page: Int, pageSize: Int, total: Int) -> Range<Int> {
+        let (start, overflow) = page.multipliedReportingOverflow(by: pageSize)
+        guard !overflow, start < total else { return total..<total }
+        return start..<(start + min(pageSize, total - start))
     }
 
     /// The `count` first elements in `order`, sorted: a bounded insertion for a short page
