@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `mapctl` command line: one subcommand per job, GeoJSON on standard output.
 @main
@@ -25,4 +26,22 @@ struct Mapctl: ParsableCommand {
             DirectionsCommand.self,
         ]
     )
+
+    /// Runs the command line after ``ArgumentPreflight`` (negative coordinates, misspelled options).
+    static func main() {
+        switch ArgumentPreflight.prepare(Array(CommandLine.arguments.dropFirst())) {
+        case let .arguments(arguments):
+            main(arguments)
+        case let .unknownOption(subcommand, option, suggestion):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            let usage = configuration.subcommands.first { $0._commandName == subcommand }.map { usageString(for: $0) } ?? ""
+            FileHandle.standardError.write(Data("""
+                Error: Unknown option '\(option)'.\(hint)
+                Usage: \(usage)
+                  See 'mapctl \(subcommand) --help' for more information.
+
+                """.utf8))
+            exit(withError: ExitCode(64))
+        }
+    }
 }
