@@ -165,12 +165,13 @@ struct ClusterCommand: ParsableCommand {
                 write(writer.encode(index.features(zoom: zoom!, in: try parsedBox() ?? .world)))
             } else {
                 // The same bytes, streamed, with single objects' properties copied as they are.
-                let handle = outputHandle()
+                let file = try CommandOutput.open(output, command: "cluster")
+                let handle = file?.handle ?? FileHandle.standardOutput
                 do {
                     try index.writeFeatures(zoom: zoom!, in: try parsedBox() ?? .world, parallel: true) { chunk in
                         try handle.write(contentsOf: chunk)
                     }
-                    if output != nil { try handle.close() }
+                    try file?.commit()
                 } catch let error as ClusterError {
                     throw error
                 } catch {
@@ -232,24 +233,9 @@ struct ClusterCommand: ParsableCommand {
         return Array(data) + [0x0A]
     }
 
-    /// Standard output, or the `--output` file created empty.
-    private func outputHandle() -> FileHandle {
-        guard let output else { return FileHandle.standardOutput }
-        guard FileManager.default.createFile(atPath: output, contents: nil), let handle = FileHandle(forWritingAtPath: output) else {
-            fail("cannot write \(output)", status: 74)
-        }
-        return handle
-    }
-
     private func write(_ bytes: [UInt8]) {
-        do {
-            if let output {
-                try Data(bytes).write(to: URL(fileURLWithPath: output))
-            } else {
-                try FileHandle.standardOutput.write(contentsOf: bytes)
-            }
-        } catch {
-            fail("cannot write \(output ?? "standard output"): \(error)", status: 74)
+        do { try CommandOutput.write(bytes, to: output, command: "cluster") } catch {
+            Foundation.exit(74)
         }
     }
 

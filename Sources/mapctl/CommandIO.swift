@@ -19,19 +19,32 @@ enum CommandInput {
 enum CommandOutput {
     static func write(_ collection: FeatureCollection, to output: String?, options: GeoJSONWriter.Options, command: String) throws {
         let writer = GeoJSONWriter(options: options)
-        let handle: FileHandle
-        if let output {
-            guard FileManager.default.createFile(atPath: output, contents: nil), let opened = FileHandle(forWritingAtPath: output) else {
-                message("mapctl \(command): cannot write \(output)")
-                throw ExitCode(74)
-            }
-            handle = opened
-        } else {
-            handle = FileHandle.standardOutput
-        }
+        let file = try open(output, command: command)
         do {
-            try writer.write(collection, to: handle)
-            if output != nil { try handle.close() }
+            try writer.write(collection, to: file?.handle ?? FileHandle.standardOutput)
+            try file?.commit()
+        } catch {
+            message("mapctl \(command): cannot write \(output ?? "standard output"): \(error)")
+            throw ExitCode(74)
+        }
+    }
+
+    /// The `--output` file (see ``OutputFile``: written aside and renamed into place, devices and
+    /// FIFOs written through), or nil for standard output.
+    static func open(_ output: String?, command: String) throws -> OutputFile? {
+        guard let output else { return nil }
+        do { return try OutputFile(path: output) } catch {
+            message("mapctl \(command): \(error)")
+            throw ExitCode(74)
+        }
+    }
+
+    /// Writes `bytes` to `--output` (safely, as ``open(_:command:)``) or standard output.
+    static func write(_ bytes: [UInt8], to output: String?, command: String) throws {
+        let file = try open(output, command: command)
+        do {
+            try (file?.handle ?? FileHandle.standardOutput).write(contentsOf: bytes)
+            try file?.commit()
         } catch {
             message("mapctl \(command): cannot write \(output ?? "standard output"): \(error)")
             throw ExitCode(74)

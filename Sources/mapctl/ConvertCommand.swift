@@ -82,7 +82,8 @@ struct ConvertCommand: ParsableCommand {
         }
         for warning in document.warnings { printToStandardError(warning.description) }
         for skipped in document.skipped { printToStandardError("mapctl convert: \(skipped)") }
-        let handle = try openOutput()
+        let file = try CommandOutput.open(output, command: "convert")
+        let handle = file?.handle ?? FileHandle.standardOutput
         do {
             if seq {
                 var stream = GeoJSONStreamWriter(handle: handle, writer: writer, sequence: true)
@@ -93,7 +94,7 @@ struct ConvertCommand: ParsableCommand {
             } else {
                 try handle.write(contentsOf: writer.encode(document.object) + (pretty ? [] : [0x0A]))
             }
-            if output != nil { try handle.close() }
+            try file?.commit()
         } catch {
             throw writeError(error)
         }
@@ -120,14 +121,14 @@ struct ConvertCommand: ParsableCommand {
         for warning in check.warnings { printToStandardError(warning.description) }
         for skipped in check.skipped { printToStandardError("mapctl convert: \(skipped)") }
 
-        let handle = try openOutput()
+        let file = try CommandOutput.open(output, command: "convert")
         do {
-            var stream = GeoJSONStreamWriter(handle: handle, writer: writer, sequence: seq)
+            var stream = GeoJSONStreamWriter(handle: file?.handle ?? FileHandle.standardOutput, writer: writer, sequence: seq)
             try stream.begin(bbox: bbox ? extent.bounds : check.bbox, foreignMembers: check.foreignMembers)
             var features = try reader.featureStream(contentsOfFile: input)
             while let feature = try features.next() { try stream.write(feature) }
             try stream.finish()
-            if output != nil { try handle.close() }
+            try file?.commit()
         } catch let error as GeoJSONError {
             // Only if the file changed between the two passes.
             throw readError(error)
@@ -146,16 +147,6 @@ struct ConvertCommand: ParsableCommand {
     private func writeError(_ error: any Error) -> ExitCode {
         printToStandardError("mapctl convert: cannot write \(output ?? "standard output"): \(error)")
         return ExitCode(74)
-    }
-
-    /// `--output FILE` (created or emptied), or standard output.
-    private func openOutput() throws -> FileHandle {
-        guard let output else { return FileHandle.standardOutput }
-        guard FileManager.default.createFile(atPath: output, contents: nil), let opened = FileHandle(forWritingAtPath: output) else {
-            printToStandardError("mapctl convert: cannot write \(output)")
-            throw ExitCode(74)
-        }
-        return opened
     }
 }
 

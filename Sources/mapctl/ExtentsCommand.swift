@@ -173,16 +173,7 @@ struct ExtentsCommand: ParsableCommand {
     }
 
     private func write(_ text: String) throws {
-        guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-        } catch {
-            standardError("mapctl extents: cannot write \(output): \(error.localizedDescription)")
-            throw ExitCode(74)
-        }
+        try CommandOutput.write(Array(text.utf8), to: output, command: "extents")
     }
 }
 

@@ -216,23 +216,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     private func write(_ collection: FeatureCollection) throws {
-        let handle: FileHandle
-        if let output {
-            guard FileManager.default.createFile(atPath: output, contents: nil), let opened = FileHandle(forWritingAtPath: output) else {
-                printToStandardError("mapctl query: cannot write \(output)")
-                throw ExitCode(74)
-            }
-            handle = opened
-        } else {
-            handle = FileHandle.standardOutput
-        }
-        do {
-            try GeoJSONWriter().write(collection, to: handle)
-            if output != nil { try handle.close() }
-        } catch {
-            printToStandardError("mapctl query: cannot write \(output ?? "standard output"): \(error)")
-            throw ExitCode(74)
-        }
+        try CommandOutput.write(collection, to: output, options: GeoJSONWriter.Options(), command: "query")
     }
 }
 

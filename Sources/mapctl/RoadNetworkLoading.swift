@@ -73,16 +73,7 @@ enum RoadNetworkLoading {
     }
 
     static func write(_ bytes: [UInt8], to output: String?, command: String) throws {
-        do {
-            if let output {
-                try Data(bytes).write(to: URL(fileURLWithPath: output))
-            } else {
-                try FileHandle.standardOutput.write(contentsOf: bytes)
-            }
-        } catch {
-            report("mapctl \(command): cannot write \(output ?? "standard output"): \(error.localizedDescription)")
-            throw ExitCode(74)
-        }
+        try CommandOutput.write(bytes, to: output, command: command)
     }
 
     /// Messages for people go to standard error.

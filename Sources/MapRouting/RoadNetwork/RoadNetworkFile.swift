@@ -1,3 +1,4 @@
+import MapGeometry
 import Foundation
 
 /// Saving and loading a prepared road network, so a service can build it once and load it
@@ -107,7 +108,7 @@ extension RoadNetwork {
 
     /// Writes the prepared network to a file.
     public func write(to url: URL) throws {
-        try Data(serialized()).write(to: url, options: .atomic)
+        try OutputFile.write(serialized(), to: url.path)
     }
 
     /// Loads a prepared network from a file written by ``write(to:)``.
