@@ -274,7 +274,10 @@ struct NeighbourGrid {
                                 var found = false
                                 @inline(__always) func test(_ first: Int, _ end: Int) {
                                     var b = first
-                                    while b < end && best > enough2 {
+                                    // Stop once a neighbour within `enough` is found. (Testing `best > enough2`
+                                    // instead never started when `radius == enough`, a build of the top zoom
+                                    // alone, and left every point alone at that zoom.)
+                                    while b < end && !(found && best <= enough2) {
                                         let dx = fx[b] - qx, dy = fy[b] - qy
                                         let d2 = dx * dx + dy * dy
                                         if d2 <= best && b != a {
