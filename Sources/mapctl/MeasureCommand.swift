@@ -56,13 +56,20 @@ struct MeasureCommand: ParsableCommand {
         let lengthUnit = self.lengthUnit.flatMap(LengthUnit.init(rawValue:))
         let areaUnit = self.areaUnit.flatMap(AreaUnit.init(rawValue:))
 
+        let validator: EditValidator
+        do { validator = try EditValidator() } catch {
+            CommandOutput.message("mapctl measure: \(error)")
+            throw ExitCode(1)
+        }
         let features = document.features.map { input -> Feature in
             var feature = input
-            let measures = feature.geometry.map(EditMeasures.init)
+            let checked = feature.geometry.map { CheckedMeasures($0, validator: validator) }
+            let measures = checked?.measures
             let length = measures?.length ?? 0, area = measures?.area ?? 0, perimeter = measures?.perimeter ?? 0
             feature.properties.set("length_m", .number(Self.rounded(length)))
             feature.properties.set("area_m2", .number(Self.rounded(area)))
             feature.properties.set("perimeter_m", .number(Self.rounded(perimeter)))
+            for (key, value) in checked?.statusMembers ?? [] { feature.properties.set(key, value) }
             if let lengthUnit {
                 feature.properties.set("length_\(lengthUnit.rawValue)", .number(Self.rounded(lengthUnit.fromMetres(length), digits: 6)))
                 feature.properties.set("perimeter_\(lengthUnit.rawValue)", .number(Self.rounded(lengthUnit.fromMetres(perimeter), digits: 6)))
