@@ -14,6 +14,12 @@ struct PathAssembler {
     }
 
     /// True when leaving `snap` towards `node` drives its segment forward (towards its last position).
+    /// True when the snapped point lies on `node` (an end of its segment).
+    private func isOnNode(_ snap: RoadSnap, _ node: Int32) -> Bool {
+        (snap.offset <= 0 && graph.segmentFrom[snap.segment] == node)
+            || (snap.offset >= graph.segmentLength[snap.segment] && graph.segmentTo[snap.segment] == node)
+    }
+
     private func drivesForward(_ snap: RoadSnap, towards node: Int32) -> Bool {
         let segment = snap.segment
         let direction = graph.direction(ofSegment: segment)
@@ -41,7 +47,9 @@ struct PathAssembler {
         var line = [start.position]
         // The start's segment, from the snapped point to the node left through.
         let startRange = shapeRange(start.segment)
-        if drivesForward(start, towards: first) {
+        if isOnNode(start, first) {
+            // Left straight from the node the point lies on: none of its segment is driven.
+        } else if drivesForward(start, towards: first) {
             for shape in startRange where graph.shapeOffsets[shape] > start.offset { line.append(position(shape)) }
         } else {
             for shape in startRange.reversed() where graph.shapeOffsets[shape] < start.offset {
@@ -58,7 +66,9 @@ struct PathAssembler {
         }
         // The end's segment, from the node arrived through to the snapped point.
         let endRange = shapeRange(end.segment)
-        if arrivesForward(end, from: last) {
+        if isOnNode(end, last) {
+            // Arrived straight at the node the point lies on.
+        } else if arrivesForward(end, from: last) {
             for shape in endRange where graph.shapeOffsets[shape] < end.offset { line.append(position(shape)) }
         } else {
             for shape in endRange.reversed() where graph.shapeOffsets[shape] > end.offset {

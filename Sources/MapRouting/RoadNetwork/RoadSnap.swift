@@ -43,11 +43,21 @@ extension RoadNetwork {
             offset: offset)
     }
 
+    /// The node a snapped point lies on (an end of its segment), or nil when it lies between
+    /// the ends. A point on a node may leave by, and arrive through, every road that touches
+    /// that node, not only the one it snapped onto (a junction of one-way streets, a roundabout).
+    func node(at snap: RoadSnap) -> Int32? {
+        if snap.offset <= 0 { return graph.segmentFrom[snap.segment] }
+        if snap.offset >= graph.segmentLength[snap.segment] { return graph.segmentTo[snap.segment] }
+        return nil
+    }
+
     /// The seeds a search starts from when leaving a snapped point: the segment's end nodes
-    /// it may drive to, with the cost of the part of the segment driven.
+    /// it may drive to, with the cost of the part of the segment driven; and the node the
+    /// point lies on, at no cost.
     func departureSeeds(_ snap: RoadSnap, _ metric: RoadMetric) -> [SearchSeed] {
         let parts = partCosts(snap, metric)
-        var seeds = [SearchSeed]()
+        var seeds = node(at: snap).map { [SearchSeed(node: $0, weight: 0, secondary: 0)] } ?? []
         let direction = graph.direction(ofSegment: snap.segment)
         if direction.contains(.forward) {
             seeds.append(SearchSeed(node: graph.segmentTo[snap.segment], weight: parts.after.0, secondary: parts.after.1))
@@ -59,10 +69,11 @@ extension RoadNetwork {
     }
 
     /// The seeds a search ends at when arriving at a snapped point: the end nodes it may be
-    /// reached from, with the cost of the part of the segment still to drive.
+    /// reached from, with the cost of the part of the segment still to drive; and the node the
+    /// point lies on, at no cost.
     func arrivalSeeds(_ snap: RoadSnap, _ metric: RoadMetric) -> [SearchSeed] {
         let parts = partCosts(snap, metric)
-        var seeds = [SearchSeed]()
+        var seeds = node(at: snap).map { [SearchSeed(node: $0, weight: 0, secondary: 0)] } ?? []
         let direction = graph.direction(ofSegment: snap.segment)
         if direction.contains(.forward) {
             seeds.append(SearchSeed(node: graph.segmentFrom[snap.segment], weight: parts.before.0, secondary: parts.before.1))
