@@ -21,8 +21,12 @@ struct ExtentsCommand: ParsableCommand {
             --device iphone = 390 x 844 with a 44-point search bar and a 404-point bottom sheet,
             padding 16. Explicit --width, --height, --insets and --padding override the preset.
 
+            --bounds W,S,E,N fits a box instead of a file's features (W > E crosses the antimeridian;
+            a box wider than 180° is fitted as given), as geo-viewport does.
+
             Examples:
               mapctl extents --device ipad Data/objects.geojson
+              mapctl extents --width 1024 --height 768 --bounds 170,-20,-170,-10
               mapctl extents --width 1024 --height 768 --insets 0,0,0,320 --padding 24 --tile-size 512 --snap 0 Data/objects.geojson
               cat stops.geojson | mapctl extents --device iphone --marker 32x40 --geojson -
             """
@@ -67,8 +71,11 @@ struct ExtentsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Argument(help: "GeoJSON file, or - for standard input.")
-    var input: String
+    @Option(help: "Fit this box west,south,east,north instead of a file's features (west > east crosses the antimeridian).")
+    var bounds: String?
+
+    @Argument(help: "GeoJSON file, or - for standard input (not with --bounds).")
+    var input: String?
 
     func validate() throws {
         guard device != nil || (width != nil && height != nil) else {
@@ -79,6 +86,22 @@ struct ExtentsCommand: ParsableCommand {
         }
         _ = try parsedInsets()
         _ = try parsedMarker()
+        guard (bounds == nil) != (input == nil) else {
+            throw ValidationError("give a GeoJSON file or --bounds west,south,east,north, not both")
+        }
+        _ = try parsedBounds()
+    }
+
+    /// `--bounds W,S,E,N` as a box.
+    private func parsedBounds() throws -> BoundingBox? {
+        guard let bounds else { return nil }
+        let parts = bounds.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let west = parts[0], let south = parts[1], let east = parts[2], let north = parts[3] else {
+            throw ValidationError("--bounds must be four numbers west,south,east,north, e.g. 24.93,60.16,24.96,60.18; got \(bounds)")
+        }
+        do { return try BoundingBox(west: west, south: south, east: east, north: north) } catch {
+            throw ValidationError("--bounds \(bounds): \(error)")
+        }
     }
 
     func run() throws {
@@ -87,6 +110,11 @@ struct ExtentsCommand: ParsableCommand {
             padding: padding ?? device?.padding ?? 0, tileSize: tileSize, minZoom: minZoom, maxZoom: maxZoom,
             snap: ZoomSnap(step: snap), singleObjectZoom: singleObjectZoom, marker: try parsedMarker())
 
+        if let box = try parsedBounds() {
+            try write(try fitted { () throws(CameraFitError) in try CameraFit(bounds: box, viewport: viewport, options: options) })
+            return
+        }
+        let input = self.input ?? "-"
         let reader = GeoJSONReader()
         let document: GeoJSONDocument
         do {
@@ -97,11 +125,18 @@ struct ExtentsCommand: ParsableCommand {
         }
         for warning in document.warnings { standardError(warning.description) }
 
+        try write(try fitted { () throws(CameraFitError) in
+            try CameraFit(geometries: document.features.compactMap(\.geometry), viewport: viewport, options: options)
+        })
+    }
+
+    /// The camera JSON or feature of a fit, with its errors and warning on standard error.
+    private func fitted(_ fitting: () throws(CameraFitError) -> CameraFit) throws -> String {
         let fit: CameraFit
         do {
-            fit = try CameraFit(geometries: document.features.compactMap(\.geometry), viewport: viewport, options: options)
+            fit = try fitting()
         } catch {
-            let name = input == "-" ? "standard input" : input
+            let name = bounds != nil ? "--bounds" : input == nil || input == "-" ? "standard input" : input!
             switch error {
             case .noData:
                 standardError("mapctl extents: \(name): \(error)")
@@ -114,7 +149,7 @@ struct ExtentsCommand: ParsableCommand {
         if !fit.showsAllData {
             standardError("mapctl extents: warning: the data is wider than the viewport at --min-zoom \(minZoom); part of it is off screen")
         }
-        try write(geojson ? Self.feature(fit) : Self.cameraJSON(fit))
+        return geojson ? Self.feature(fit) : Self.cameraJSON(fit)
     }
 
     /// `{"center":[lon,lat],"zoom":z,"bounds":[w,s,e,n]}`: numbers in Swift's shortest exact form.
