@@ -1,4 +1,5 @@
 import Foundation
+import MapGeometry
 
 /// Colours, titles and symbols per object type, and the neutral colour of mixed clusters.
 ///
@@ -78,55 +79,73 @@ public struct ClusterStyle: Hashable, Sendable {
         try self.init(json: data, fileName: url.path)
     }
 
-    /// Reads a style from JSON bytes (format above).
+    /// Reads a style from JSON bytes (format above): strict JSON, read by the engine's own
+    /// scanner, so a syntax error names its line and column and a wrong value its JSON path.
     public init(json data: Data, fileName: String = "style") throws(ClusterStyleError) {
-        let file: StyleFile
+        let root: JSONObject
         do {
-            file = try JSONDecoder().decode(StyleFile.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw ClusterStyleError(file: fileName, message: "not valid JSON: \(context.debugDescription)")
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw ClusterStyleError(file: fileName, message: "\(Self.path(context.codingPath)) needs \"\(key.stringValue)\"")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw ClusterStyleError(file: fileName, message: "\(Self.path(context.codingPath)): \(context.debugDescription)")
+            let value = try JSONValue(parsing: data, fileName: fileName)
+            guard let object = value.objectValue else {
+                throw ClusterStyleError(file: fileName, message: "the top level must be an object {\"neutral\": …, \"types\": {…}}, found \(Self.describe(value))")
+            }
+            root = object
+        } catch let error as GeoJSONError {
+            throw ClusterStyleError(file: fileName, message: "not valid JSON: \(error)")
+        } catch let error as ClusterStyleError {
+            throw error
         } catch {
             throw ClusterStyleError(file: fileName, message: "\(error)")
         }
-        var types: [String: TypeStyle] = [:]
-        for (type, entry) in file.types ?? [:] {
-            guard let color = entry.color ?? entry.colour else {
-                throw ClusterStyleError(file: fileName, message: "types.\(type) needs \"color\" (for example \"#5899DA\")")
+        func string(_ value: JSONValue?, _ path: String) throws(ClusterStyleError) -> String? {
+            guard let value, value != .null else { return nil }
+            guard case let .string(text) = value else {
+                throw ClusterStyleError(file: fileName, message: "\(path) must be a string, found \(Self.describe(value))")
             }
-            guard Self.isHexColor(color) else {
-                throw ClusterStyleError(file: fileName, message: "types.\(type).color \"\(color)\" is not #RRGGBB")
-            }
-            types[type] = TypeStyle(color: color, title: entry.title ?? type, symbol: entry.symbol)
+            return text
         }
-        let neutral = file.neutral ?? Self.defaultNeutralColor
+        var types: [String: TypeStyle] = [:]
+        if let typesValue = root["types"], typesValue != .null {
+            guard let entries = typesValue.objectValue else {
+                throw ClusterStyleError(file: fileName, message: "types must be an object of type names, found \(Self.describe(typesValue))")
+            }
+            for member in entries {
+                let type = member.key, path = "types.\(member.key)"
+                guard let entry = member.value.objectValue else {
+                    throw ClusterStyleError(file: fileName, message: "\(path) must be an object {\"color\": \"#RRGGBB\", …}, found \(Self.describe(member.value))")
+                }
+                let american = try string(entry["color"], "\(path).color"), british = try string(entry["colour"], "\(path).colour")
+                guard let color = american ?? british else {
+                    throw ClusterStyleError(file: fileName, message: "\(path) needs \"color\" (for example \"#5899DA\")")
+                }
+                guard Self.isHexColor(color) else {
+                    throw ClusterStyleError(file: fileName, message: "\(path).color \"\(color)\" is not #RRGGBB")
+                }
+                let title = try string(entry["title"], "\(path).title") ?? type
+                types[type] = TypeStyle(color: color, title: title, symbol: try string(entry["symbol"], "\(path).symbol"))
+            }
+        }
+        let neutral = try string(root["neutral"], "neutral") ?? Self.defaultNeutralColor
         guard Self.isHexColor(neutral) else {
             throw ClusterStyleError(file: fileName, message: "neutral \"\(neutral)\" is not #RRGGBB")
         }
         self.init(types: types, neutralColor: neutral)
     }
 
+    /// A JSON value as a person names it in a message: `number 3`, `an array`, `true`.
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case let .bool(flag): "\(flag)"
+        case let .number(number): "number \(number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number))"
+        case let .string(text): "string \"\(text)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
     static func isHexColor(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         return scalars.count == 7 && scalars[0] == "#" && scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
-    }
-
-    private struct StyleFile: Decodable {
-        var neutral: String?
-        var types: [String: Entry]?
-        struct Entry: Decodable {
-            var color: String?
-            var colour: String?
-            var title: String?
-            var symbol: String?
-        }
     }
 }
 
