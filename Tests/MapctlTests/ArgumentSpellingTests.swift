@@ -11,7 +11,7 @@ struct ArgumentSpellingTests {
         ["query", "--nearest", "2", "--at", "-0.5,-10", "Data/objects.geojson"],
         ["query", "--search", "kauppa", "--at", "-24.9,-60.1", "--page-size", "3", "Data/objects.geojson"],
         ["cluster", "--zoom", "3", "--bbox", "-10,-20,30,70", "Data/objects.geojson"],
-        ["route", "--start", "-0.1,51.5", "--time-limit", "50", "Data/stops.geojson"],
+        ["route", "--start", "-0.1,51.5", "--iterations", "200", "--time-limit", "60000", "Data/stops.geojson"],
         ["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "-24.9521,60.1675"],
     ]
 
