@@ -13,6 +13,22 @@ enum CommandInput {
             throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
         }
     }
+
+    /// Reads a strict JSON file beside the GeoJSON (vehicles, matrix).
+    static func json(_ path: String, command: String) throws -> JSONFile {
+        do { return try JSONFile(contentsOf: path) } catch {
+            CommandOutput.message("mapctl \(command): \(error)")
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        }
+    }
+
+    /// Runs a read of values in a JSON file, reporting its located error with exit status 65.
+    static func values<Value>(command: String, _ read: () throws(GeoJSONError) -> Value) throws -> Value {
+        do { return try read() } catch {
+            CommandOutput.message("mapctl \(command): \(error)")
+            throw ExitCode(65)
+        }
+    }
 }
 
 /// Writing GeoJSON to standard output or `--output`, and messages to standard error.

@@ -71,60 +71,10 @@ extension RouteCommand {
 
     /// Reads the vehicles file; starts and fixed ends are appended to `positions` as places.
     private func loadVehicles(_ path: String, positions: inout [Position]) throws -> [FleetVehicle] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            report("\(path): cannot read the vehicles file")
-            throw ExitCode(66)
+        let file = try CommandInput.json(path, command: "route")
+        let definitions = try CommandInput.values(command: "route") { () throws(GeoJSONError) in
+            try VehicleDefinition.vehicles(in: file)
         }
-        func fail(_ message: String) -> ExitCode {
-            report("\(path): \(message)")
-            return ExitCode(65)
-        }
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw fail("not valid JSON: \(error.localizedDescription)")
-        }
-        guard let list = (root as? [Any]) ?? ((root as? [String: Any])?["vehicles"] as? [Any]), !list.isEmpty else {
-            throw fail("expected a non-empty array of vehicles, or {\"vehicles\": [...]}")
-        }
-        func position(_ value: Any?, _ role: String) throws -> Position {
-            guard let pair = value as? [NSNumber], pair.count == 2 else { throw fail("\(role) must be [lon, lat]") }
-            do { return try Position(longitude: pair[0].doubleValue, latitude: pair[1].doubleValue) } catch {
-                throw fail("\(role): \(error)")
-            }
-        }
-        return try list.enumerated().map { index, item in
-            let role = "vehicles[\(index)]"
-            guard let object = item as? [String: Any] else { throw fail("\(role) must be an object") }
-            let id = object["id"] as? String ?? "vehicle \(index + 1)"
-            let start = positions.count
-            positions.append(try position(object["start"], role + ".start"))
-            var end = FleetRouteEnd.returnToStart
-            switch object["end"] {
-            case nil, "start" as String: break
-            case "anywhere" as String: end = .anywhere
-            case let value:
-                positions.append(try position(value, role + ".end"))
-                end = .at(positions.count - 1)
-            }
-            var capacity: Int?
-            if let value = object["capacity"] {
-                guard let number = value as? NSNumber, number.doubleValue >= 0, number.doubleValue == number.doubleValue.rounded()
-                else { throw fail("\(role).capacity must be a whole number of items ≥ 0") }
-                capacity = number.intValue
-            }
-            var shift: TimeWindow?
-            if let value = object["shift"] {
-                guard let pair = value as? [NSNumber], pair.count == 2, pair[0].doubleValue <= pair[1].doubleValue else {
-                    throw fail("\(role).shift must be [start_s, end_s] with start ≤ end")
-                }
-                shift = TimeWindow(start: pair[0].doubleValue, end: pair[1].doubleValue)
-            }
-            var skills: Set<String> = []
-            if let value = object["skills"] {
-                guard let names = value as? [String] else { throw fail("\(role).skills must be an array of strings") }
-                skills = Set(names)
-            }
-            return FleetVehicle(id: id, start: start, end: end, capacity: capacity, shift: shift, skills: skills)
-        }
+        return FleetVehicle.vehicles(from: definitions, places: &positions)
     }
 }

@@ -207,57 +207,11 @@ struct RouteCommand: ParsableCommand {
         }
     }
 
-    /// Reads the --matrix file. Foundation's JSONSerialization is fine here: the file is a
-    /// small matrix, not GeoJSON, and the project's JSON scanner is not public API.
+    /// Reads the --matrix file (rows and columns: start, stops, end).
     private func loadMatrices(_ path: String, places: Int) throws -> TravelMatrices {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            report("\(path): cannot read the matrix file")
-            throw ExitCode(66)
-        }
-        let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            report("\(path): not valid JSON: \(error.localizedDescription)")
-            throw ExitCode(65)
-        }
-        guard let root = object as? [String: Any], let distances = root["distances"] else {
-            report("\(path): expected an object with a \"distances\" array of rows")
-            throw ExitCode(65)
-        }
-        let distanceMatrix = try matrix(distances, name: "distances", places: places, path: path)
-        let durationMatrix: CostMatrix
-        if let durations = root["durations"] {
-            durationMatrix = try matrix(durations, name: "durations", places: places, path: path)
-        } else {
-            durationMatrix = try CostMatrix(count: places, values: distanceMatrix.values.map { $0 / (speed / 3.6) })
-        }
-        return try TravelMatrices(distances: distanceMatrix, durations: durationMatrix)
-    }
-
-    private func matrix(_ value: Any, name: String, places: Int, path: String) throws -> CostMatrix {
-        guard let rows = value as? [Any], rows.count == places else {
-            report("\(path): \(name) must have \(places) rows (start, stops in input order, end), found \((value as? [Any])?.count ?? 0)")
-            throw ExitCode(65)
-        }
-        var values: [Double] = []
-        values.reserveCapacity(places * places)
-        for (rowIndex, row) in rows.enumerated() {
-            guard let cells = row as? [Any], cells.count == places else {
-                report("\(path): \(name)[\(rowIndex)] must have \(places) numbers")
-                throw ExitCode(65)
-            }
-            for (column, cell) in cells.enumerated() {
-                if cell is NSNull { values.append(.infinity); continue }
-                // JSON true/false arrive as a boolean NSNumber subclass: reject them by type name.
-                guard let number = cell as? NSNumber, !String(describing: type(of: cell)).contains("Boolean") else {
-                    report("\(path): \(name)[\(rowIndex)][\(column)] must be a number or null (unreachable)")
-                    throw ExitCode(65)
-                }
-                values.append(number.doubleValue)
-            }
-        }
-        do { return try CostMatrix(count: places, values: values) } catch {
-            report("\(path): \(name): \(error)")
-            throw ExitCode(65)
+        let file = try CommandInput.json(path, command: "route")
+        return try CommandInput.values(command: "route") { () throws(GeoJSONError) in
+            try TravelMatrices(file: file, places: places, metresPerSecond: speed / 3.6)
         }
     }
 

@@ -81,7 +81,7 @@ struct RouteFleetCommandTests {
         defer { try? FileManager.default.removeItem(atPath: broken) }
         let bad = try MapctlProcess.run(["route", "--vehicles", broken, "Data/stops.geojson"])
         #expect(bad.status == 65)
-        #expect(bad.standardError.contains("vehicles[0].start"))
+        #expect(bad.standardError.contains(":1:21: [0].start[0]: longitude 200.0 is outside -180…180"), "\(bad.standardError)")
         let usage = try MapctlProcess.run(["route", "--vehicles", broken, "--start", "24.9,60.1", "Data/stops.geojson"])
         #expect(usage.status == 64)
     }

@@ -80,67 +80,51 @@ public struct ClusterStyle: Hashable, Sendable {
     }
 
     /// Reads a style from JSON bytes (format above): strict JSON, read by the engine's own
-    /// scanner, so a syntax error names its line and column and a wrong value its JSON path.
+    /// scanner, so every error names the line and column, and a wrong value its JSON path.
     public init(json data: Data, fileName: String = "style") throws(ClusterStyleError) {
-        let root: JSONObject
         do {
-            let value = try JSONValue(parsing: data, fileName: fileName)
-            guard let object = value.objectValue else {
-                throw ClusterStyleError(file: fileName, message: "the top level must be an object {\"neutral\": …, \"types\": {…}}, found \(Self.describe(value))")
-            }
-            root = object
-        } catch let error as GeoJSONError {
-            throw ClusterStyleError(file: fileName, message: "not valid JSON: \(error)")
-        } catch let error as ClusterStyleError {
-            throw error
+            try self.init(file: try JSONFile(parsing: data, name: fileName))
         } catch {
-            throw ClusterStyleError(file: fileName, message: "\(error)")
+            throw ClusterStyleError(error)
         }
-        func string(_ value: JSONValue?, _ path: String) throws(ClusterStyleError) -> String? {
+    }
+
+    private init(file: JSONFile) throws(GeoJSONError) {
+        guard let root = file.root.objectValue else {
+            throw file.problem(at: [], "the top level must be an object {\"neutral\": …, \"types\": {…}}, found \(file.root.summary)")
+        }
+        func string(_ value: JSONValue?, _ path: [JSONPathComponent]) throws(GeoJSONError) -> String? {
             guard let value, value != .null else { return nil }
-            guard case let .string(text) = value else {
-                throw ClusterStyleError(file: fileName, message: "\(path) must be a string, found \(Self.describe(value))")
-            }
+            guard case let .string(text) = value else { throw file.problem(at: path, "must be a string, found \(value.summary)") }
             return text
         }
         var types: [String: TypeStyle] = [:]
         if let typesValue = root["types"], typesValue != .null {
             guard let entries = typesValue.objectValue else {
-                throw ClusterStyleError(file: fileName, message: "types must be an object of type names, found \(Self.describe(typesValue))")
+                throw file.problem(at: [.member("types")], "must be an object of type names, found \(typesValue.summary)")
             }
             for member in entries {
-                let type = member.key, path = "types.\(member.key)"
+                let type = member.key, path: [JSONPathComponent] = [.member("types"), .member(type)]
                 guard let entry = member.value.objectValue else {
-                    throw ClusterStyleError(file: fileName, message: "\(path) must be an object {\"color\": \"#RRGGBB\", …}, found \(Self.describe(member.value))")
+                    throw file.problem(at: path, "must be an object {\"color\": \"#RRGGBB\", …}, found \(member.value.summary)")
                 }
-                let american = try string(entry["color"], "\(path).color"), british = try string(entry["colour"], "\(path).colour")
+                let american = try string(entry["color"], path + [.member("color")])
+                let british = try string(entry["colour"], path + [.member("colour")])
                 guard let color = american ?? british else {
-                    throw ClusterStyleError(file: fileName, message: "\(path) needs \"color\" (for example \"#5899DA\")")
+                    throw file.problem(at: path, "needs \"color\" (for example \"#5899DA\")")
                 }
                 guard Self.isHexColor(color) else {
-                    throw ClusterStyleError(file: fileName, message: "\(path).color \"\(color)\" is not #RRGGBB")
+                    throw file.problem(at: path + [.member(american == nil ? "colour" : "color")], "\"\(color)\" is not #RRGGBB")
                 }
-                let title = try string(entry["title"], "\(path).title") ?? type
-                types[type] = TypeStyle(color: color, title: title, symbol: try string(entry["symbol"], "\(path).symbol"))
+                let title = try string(entry["title"], path + [.member("title")]) ?? type
+                types[type] = TypeStyle(color: color, title: title, symbol: try string(entry["symbol"], path + [.member("symbol")]))
             }
         }
-        let neutral = try string(root["neutral"], "neutral") ?? Self.defaultNeutralColor
+        let neutral = try string(root["neutral"], [.member("neutral")]) ?? Self.defaultNeutralColor
         guard Self.isHexColor(neutral) else {
-            throw ClusterStyleError(file: fileName, message: "neutral \"\(neutral)\" is not #RRGGBB")
+            throw file.problem(at: [.member("neutral")], "\"\(neutral)\" is not #RRGGBB")
         }
         self.init(types: types, neutralColor: neutral)
-    }
-
-    /// A JSON value as a person names it in a message: `number 3`, `an array`, `true`.
-    private static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case let .bool(flag): "\(flag)"
-        case let .number(number): "number \(number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number))"
-        case let .string(text): "string \"\(text)\""
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 
     static func isHexColor(_ text: String) -> Bool {
@@ -149,9 +133,21 @@ public struct ClusterStyle: Hashable, Sendable {
     }
 }
 
-/// A style file that cannot be used: which file and what to fix.
+/// A style file that cannot be used: which file, where in it and what to fix.
 public struct ClusterStyleError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
+    /// `line:column: path: problem`, or the problem alone when it concerns the whole file.
     public var message: String
-    public var description: String { "\(file): \(message)" }
+    public var description: String { "\(file):\(message.first?.isNumber == true ? "" : " ")\(message)" }
+
+    public init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
+
+    init(_ error: GeoJSONError) {
+        var located = error
+        located.file = nil
+        self.init(file: error.file ?? "style", message: located.description)
+    }
 }

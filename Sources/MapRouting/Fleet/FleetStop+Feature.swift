@@ -12,7 +12,7 @@ extension FleetStop {
         var stops: [FleetStop] = []
         for (index, (object, feature)) in zip(objects, features).enumerated() {
             func fail(_ key: String, _ expected: String) -> FleetProblemError {
-                .invalid("features[\(index)].properties.\(key): expected \(expected), found \(feature.properties.value(key).map { "\($0)" } ?? "nothing")")
+                .invalid("features[\(index)].properties.\(key): expected \(expected), found \(feature.properties.value(key)?.summary ?? "nothing")")
             }
             var stop = FleetStop(id: object.id, place: index, items: object.items ?? 1)
             if let value = feature.properties.value("service_s"), !value.isNull {

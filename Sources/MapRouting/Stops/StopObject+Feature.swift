@@ -23,7 +23,7 @@ extension StopObject {
             var items: Int?
             if let value = feature.properties.value("items"), !value.isNull {
                 guard let number = value.numberValue, number >= 0, number == number.rounded(), number < 1e9 else {
-                    throw .badItems(index: index, found: "\(value)")
+                    throw .badItems(index: index, found: value.summary)
                 }
                 items = Int(number)
             }

@@ -1,0 +1,120 @@
+import MapGeometry
+
+/// A vehicle or field worker as written in a vehicles file: positions, not matrix places.
+public struct VehicleDefinition: Hashable, Sendable {
+    /// Where a route ends, as written in the file.
+    public enum End: Hashable, Sendable {
+        case returnToStart, anywhere
+        case at(Position)
+    }
+
+    public var id: String
+    public var start: Position
+    public var end: End
+    public var capacity: Int?
+    public var shift: TimeWindow?
+    public var skills: Set<String>
+
+    public init(id: String, start: Position, end: End = .returnToStart, capacity: Int? = nil,
+                shift: TimeWindow? = nil, skills: Set<String> = []) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.capacity = capacity
+        self.shift = shift
+        self.skills = skills
+    }
+
+    /// Reads a vehicles file: strict JSON, an array of vehicles or `{"vehicles": [...]}`, each
+    /// `{"id": "van-1", "start": [lon, lat], "end": [lon, lat] | "start" | "anywhere",
+    /// "capacity": items, "shift": [start_s, end_s], "skills": ["..."]}`.
+    /// - Throws: ``GeoJSONError`` with the file, line:column and JSON path of the wrong value.
+    public static func vehicles(in file: JSONFile) throws(GeoJSONError) -> [VehicleDefinition] {
+        var base: [JSONPathComponent] = []
+        if file.root.objectValue != nil { base = [.member("vehicles")] }
+        let list = try file.array(at: base, "a non-empty array of vehicles (or {\"vehicles\": [...]})")
+        guard !list.isEmpty else {
+            throw file.problem(at: base, "has no vehicles", hint: "give at least one {\"id\": …, \"start\": [lon, lat]}")
+        }
+        var vehicles: [VehicleDefinition] = []
+        for index in list.indices {
+            let path = base + [.index(index)]
+            guard let object = list[index].objectValue else {
+                throw file.problem(at: path, "must be an object {\"id\": …, \"start\": [lon, lat], …}, found \(list[index].summary)")
+            }
+            for key in object.keys where !Self.keys.contains(key) {
+                throw file.problem(at: path + [.member(key)], "is not a vehicle property",
+                                   hint: "known: \(Self.keys.joined(separator: ", "))")
+            }
+            vehicles.append(try vehicle(object, at: path, in: file, index: index))
+        }
+        return vehicles
+    }
+
+    private static let keys = ["id", "start", "end", "capacity", "shift", "skills"]
+
+    private static func vehicle(_ object: JSONObject, at path: [JSONPathComponent], in file: JSONFile, index: Int)
+        throws(GeoJSONError) -> VehicleDefinition {
+        var id = "vehicle \(index + 1)"
+        if let value = object["id"], !value.isNull {
+            guard let text = value.stringValue ?? value.numberValue.map({ $0 == $0.rounded() ? String(Int($0)) : String($0) }) else {
+                throw file.problem(at: path + [.member("id")], "must be a string, found \(value.summary)")
+            }
+            id = text
+        }
+        var vehicle = VehicleDefinition(id: id, start: try file.position(at: path + [.member("start")]))
+        switch object["end"] {
+        case nil, .null, .string("start"): break
+        case .string("anywhere"): vehicle.end = .anywhere
+        case .array: vehicle.end = .at(try file.position(at: path + [.member("end")]))
+        case let value?:
+            throw file.problem(at: path + [.member("end")], "must be [lon, lat], \"start\" or \"anywhere\", found \(value.summary)")
+        }
+        if let capacity = object["capacity"], !capacity.isNull {
+            let items = try file.number(at: path + [.member("capacity")], "a whole number of items ≥ 0") {
+                $0 >= 0 && $0 == $0.rounded() && $0 < 1e15
+            }
+            vehicle.capacity = Int(items)
+        }
+        if let value = object["shift"], !value.isNull {
+            let shiftPath = path + [.member("shift")]
+            _ = try file.array(at: shiftPath, "[start_s, end_s]", count: 2)
+            let start = try file.number(at: shiftPath + [.index(0)], "seconds")
+            let end = try file.number(at: shiftPath + [.index(1)], "seconds")
+            guard start <= end else { throw file.problem(at: shiftPath, "starts after it ends", hint: "write [start_s, end_s] with start ≤ end") }
+            vehicle.shift = TimeWindow(start: start, end: end)
+        }
+        if let value = object["skills"], !value.isNull {
+            let skillsPath = path + [.member("skills")]
+            let names = try file.array(at: skillsPath, "an array of strings")
+            for (offset, name) in names.enumerated() {
+                guard let text = name.stringValue else {
+                    throw file.problem(at: skillsPath + [.index(offset)], "must be a string, found \(name.summary)")
+                }
+                vehicle.skills.insert(text)
+            }
+        }
+        return vehicle
+    }
+}
+
+extension FleetVehicle {
+    /// Fleet vehicles for definitions; their starts and fixed ends are appended to `places`
+    /// (after the stops), and the vehicles refer to them by index.
+    public static func vehicles(from definitions: [VehicleDefinition], places: inout [Position]) -> [FleetVehicle] {
+        definitions.map { definition in
+            places.append(definition.start)
+            let start = places.count - 1
+            let end: FleetRouteEnd
+            switch definition.end {
+            case .returnToStart: end = .returnToStart
+            case .anywhere: end = .anywhere
+            case let .at(position):
+                places.append(position)
+                end = .at(places.count - 1)
+            }
+            return FleetVehicle(id: definition.id, start: start, end: end, capacity: definition.capacity,
+                                shift: definition.shift, skills: definition.skills)
+        }
+    }
+}
