@@ -59,30 +59,20 @@ struct DirectionsCommand: ParsableCommand {
     }
 
     func validate() throws {
-        _ = try Self.position(from, option: "--from")
-        _ = try Self.position(to, option: "--to")
+        _ = try PositionOption.parse(from, option: "--from")
+        _ = try PositionOption.parse(to, option: "--to")
         guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
             throw ValidationError("--max-snap-distance must be a positive number of metres")
         }
     }
 
-    /// Reads `lon,lat`.
-    static func position(_ text: String, option: String) throws -> Position {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
-            throw ValidationError("\(option) takes LON,LAT in degrees, for example 24.9384,60.1699; got \"\(text)\"")
-        }
-        do {
-            return try Position(longitude, latitude)
-        } catch {
-            throw ValidationError("\(option) \(text): \(error)")
-        }
-    }
-
     func run() throws {
-        let start = try Self.position(from, option: "--from")
-        let end = try Self.position(to, option: "--to")
+        let start = try PositionOption.parse(from, option: "--from")
+        let end = try PositionOption.parse(to, option: "--to")
         var network = try RoadNetworkLoading.load(roads, command: "directions")
+        let bounds = DataExtent(positions: (0..<network.graph.nodeCount).map(network.graph.position(ofNode:))).bounds
+        PositionOption.warnIfSwapped(start, option: "--from", data: bounds, command: "directions")
+        PositionOption.warnIfSwapped(end, option: "--to", data: bounds, command: "directions")
         network.options.maximumSnapDistance = maxSnapDistance
         network.options.snapToMainNetwork = !snapToAnyRoad
         if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared, command: "directions") }

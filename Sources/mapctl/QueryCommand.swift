@@ -102,32 +102,19 @@ struct QueryCommand: ParsableCommand {
             if circle && !(radius > 0 && radius <= GeodesicCircle.maximumRadius) {
                 throw ValidationError("--circle needs 0 < --radius <= \(Int(GeodesicCircle.maximumRadius))")
             }
-            return .near(try Self.position(near, option: "--near"), radius: radius)
+            return .near(try PositionOption.parse(near, option: "--near"), radius: radius)
         }
         if radius != nil { throw ValidationError("--radius goes with --near") }
         if circle { throw ValidationError("--circle goes with --near") }
         if let nearest {
             guard nearest > 0 else { throw ValidationError("--nearest must be 1 or more, got \(nearest)") }
             guard let at else { throw ValidationError("--nearest needs --at lon,lat") }
-            return .nearest(nearest, try Self.position(at, option: "--at"))
+            return .nearest(nearest, try PositionOption.parse(at, option: "--at"))
         }
         let text = search ?? ""
         guard !TextFolding.fold(text).isEmpty else { throw ValidationError("--search needs a non-empty text") }
         guard page >= 0, pageSize > 0 else { throw ValidationError("--page must be 0 or more and --page-size 1 or more") }
-        return .search(text, try at.map { try Self.position($0, option: "--at") })
-    }
-
-    static func position(_ text: String, option: String) throws -> Position {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let longitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let latitude = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
-            throw ValidationError("\(option) '\(text)' is not lon,lat (for example 24.9414,60.1713)")
-        }
-        do {
-            return try Position(longitude, latitude)
-        } catch {
-            throw ValidationError("\(option) '\(text)': \(error)")
-        }
+        return .search(text, try at.map { try PositionOption.parse($0, option: "--at") })
     }
 
     func run() throws {
@@ -146,6 +133,13 @@ struct QueryCommand: ParsableCommand {
         let filter: FeatureFilter = filters.count == 1 ? filters[0] : .all(filters)
 
         let features = try read(input).features
+        let bounds = DataExtent(features.compactMap(\.geometry)).bounds
+        switch question {
+        case let .near(position, _): PositionOption.warnIfSwapped(position, option: "--near", data: bounds, command: "query")
+        case let .nearest(_, position): PositionOption.warnIfSwapped(position, option: "--at", data: bounds, command: "query")
+        case let .search(_, position?): PositionOption.warnIfSwapped(position, option: "--at", data: bounds, command: "query")
+        case .search: break
+        }
         let index = FeatureIndex(features, searchKeys: searchKeys.isEmpty ? ["name"] : searchKeys)
         var hits: [Feature] = []
         var paging: [ForeignMember] = []

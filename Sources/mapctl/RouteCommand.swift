@@ -109,8 +109,8 @@ struct RouteCommand: ParsableCommand {
         guard ["distance", "duration"].contains(objective) else {
             throw ValidationError("--objective must be distance or duration")
         }
-        if let start { _ = try Self.position(start, option: "--start") }
-        if let end { _ = try Self.position(end, option: "--end") }
+        if let start { _ = try PositionOption.parse(start, option: "--start") }
+        if let end { _ = try PositionOption.parse(end, option: "--end") }
         if vehicles != nil, matrix != nil || self.start != nil || end != nil || roundTrip {
             throw ValidationError("--vehicles gives starts and ends per vehicle: drop --matrix, --start, --end and --round-trip")
         }
@@ -124,6 +124,11 @@ struct RouteCommand: ParsableCommand {
         } catch {
             report("\(error)")
             throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        }
+        let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
+        for (text, option) in [(start, "--start"), (end, "--end")] {
+            guard let text else { continue }
+            PositionOption.warnIfSwapped(try PositionOption.parse(text, option: option), option: option, data: bounds, command: "route")
         }
         if let vehicles { return try runFleet(document.features, vehiclesPath: vehicles) }
         let sites: [StopSite]
@@ -140,8 +145,8 @@ struct RouteCommand: ParsableCommand {
 
         let request = RouteRequest(
             sites: sites,
-            start: try start.map { try Self.position($0, option: "--start") },
-            end: try end.map { .at(try Self.position($0, option: "--end")) } ?? (roundTrip ? .returnToStart : .anywhere),
+            start: try start.map { try PositionOption.parse($0, option: "--start") },
+            end: try end.map { .at(try PositionOption.parse($0, option: "--end")) } ?? (roundTrip ? .returnToStart : .anywhere),
             firstSites: try siteIndices(first, in: sites, option: "--first"),
             lastSites: try siteIndices(last, in: sites, option: "--last"),
             objective: objective == "duration" ? .duration : .distance)
@@ -192,19 +197,6 @@ struct RouteCommand: ParsableCommand {
             indices.insert(index)
         }
         return indices
-    }
-
-    /// Parses "lon,lat" into a geographic position.
-    static func position(_ text: String, option: String) throws -> Position {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
-            throw ValidationError("\(option) must be lon,lat in degrees, for example 24.9384,60.1699; found '\(text)'")
-        }
-        do {
-            return try Position(longitude: longitude, latitude: latitude)
-        } catch {
-            throw ValidationError("\(option) \(text): \(error)")
-        }
     }
 
     /// Reads the --matrix file (rows and columns: start, stops, end).

@@ -1,0 +1,58 @@
+import Foundation
+
+extension Position {
+    /// Reads `lon,lat` in degrees, as typed in a command line or a query string
+    /// (`24.9384,60.1699`, `-74.0, 40.7`).
+    /// - Throws: ``PositionTextError`` saying what was typed and what is expected.
+    public init(lonLat text: String) throws(PositionTextError) {
+        let texts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = texts.map { Double($0) }
+        guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
+            throw PositionTextError(text: text, reason: "is not lon,lat in degrees (for example 24.9384,60.1699)")
+        }
+        do {
+            try self.init(longitude, latitude)
+        } catch {
+            var reason = error.reasonDescription
+            if !(-90...90).contains(latitude), latitude.isFinite {
+                reason = "has latitude \(texts[1]), outside -90…90"
+                if (-90...90).contains(longitude), (-180...180).contains(latitude) {
+                    reason += "; longitude comes first: \(texts[1]),\(texts[0])"
+                }
+            } else if !(-180...180).contains(longitude), longitude.isFinite {
+                reason = "has longitude \(texts[0]), outside -180…180"
+            }
+            throw PositionTextError(text: text, reason: reason)
+        }
+    }
+
+    /// Whether this position lies outside `bounds` (grown by a tenth of its size, at least 0.05°)
+    /// while the same numbers swapped lie inside: the sign of a `lat,lon` typed for `lon,lat`.
+    public func looksSwapped(against bounds: BoundingBox) -> Bool {
+        guard (-180...180).contains(latitude), (-90...90).contains(longitude) else { return false }
+        let grown = bounds.grown(byFraction: 0.1, atLeast: 0.05)
+        return !grown.contains(self) && grown.contains(Position(uncheckedLongitude: latitude, latitude: longitude))
+    }
+}
+
+extension BoundingBox {
+    /// The box grown on every side by `fraction` of its span (at least `minimum` degrees),
+    /// clamped to the world.
+    func grown(byFraction fraction: Double, atLeast minimum: Double) -> BoundingBox {
+        let dx = max(longitudeSpan * fraction, minimum), dy = max((north - south) * fraction, minimum)
+        if longitudeSpan + 2 * dx >= 360 {
+            return BoundingBox(unchecked: -180, max(south - dy, -90), 180, min(north + dy, 90))
+        }
+        func wrap(_ longitude: Double) -> Double { longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude }
+        return BoundingBox(unchecked: wrap(west - dx), max(south - dy, -90), wrap(east + dx), min(north + dy, 90))
+    }
+}
+
+/// A position typed as text that cannot be read.
+public struct PositionTextError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was typed.
+    public var text: String
+    /// What is wrong and how to write it.
+    public var reason: String
+    public var description: String { "'\(text)' \(reason)" }
+}
