@@ -29,6 +29,7 @@ struct Mapctl: ParsableCommand {
 
     /// Runs the command line after ``ArgumentPreflight`` (negative coordinates, misspelled options).
     static func main() {
+        _ = commandStarted
         switch ArgumentPreflight.prepare(Array(CommandLine.arguments.dropFirst())) {
         case let .arguments(arguments):
             main(arguments)
@@ -45,3 +46,6 @@ struct Mapctl: ParsableCommand {
         }
     }
 }
+
+/// When the command started: time budgets (`--time-limit`) count from here, reading included.
+let commandStarted = ContinuousClock.now

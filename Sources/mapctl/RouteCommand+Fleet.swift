@@ -56,10 +56,8 @@ extension RouteCommand {
             throw ExitCode(65)
         }
         let solution = FleetSolver.solve(
-            problem, options: FleetSearchOptions(seed: seed, iterations: iterations, timeLimit: .milliseconds(timeLimit)))
-        if solution.stoppedByTimeLimit {
-            report("the --time-limit of \(timeLimit) ms ended the search before its iterations: the answer may differ between runs")
-        }
+            problem, options: FleetSearchOptions(seed: seed, iterations: iterations, timeLimit: max(searchDeadline - .now, .milliseconds(1))))
+        if solution.stoppedByTimeLimit { reportTimeLimit(places: positions.count, searched: true) }
         for entry in solution.unassigned {
             report("stop \(stops[entry.stop].id) is not served: \(entry.reason)")
         }

@@ -26,8 +26,9 @@ struct RouteCommand: ParsableCommand {
 
             Up to 15 stops the order is proven optimal; above, a local search runs for
             --iterations steps (default: from the size), deterministic for a given --seed.
-            --time-limit caps the wall-clock time; when it stops the search first, a message
-            says so and the order may differ between runs.
+            --time-limit (default 2s) is the budget of the whole command, from reading the
+            input to writing the answer; when it stops the search first, a message says so
+            and the order may differ between runs.
 
             --roads FILE (a GeoJSON road layer, or a network saved by mapctl directions
             --save-prepared) takes distances and durations from the streets instead, paths
@@ -53,8 +54,10 @@ struct RouteCommand: ParsableCommand {
     @Flag(name: .customLong("round-trip"), help: "Return to the start.")
     var roundTrip = false
 
-    @Option(name: .customLong("time-limit"), help: ArgumentHelp("Wall-clock cap on the search.", valueName: "ms"))
-    var timeLimit: Int = 2000
+    @Option(name: .customLong("time-limit"), help: ArgumentHelp(
+        "Wall-clock budget of the whole command: reading, costs, search and writing (2s, 500ms; a bare number is ms).",
+        valueName: "time"))
+    var timeLimit = TimeLimit(milliseconds: 2_000)
 
     @Option(help: ArgumentHelp("Object ids whose stops come first, before all others.", valueName: "id,id,…"))
     var first: String?
@@ -101,7 +104,6 @@ struct RouteCommand: ParsableCommand {
     func validate() throws {
         if end != nil && roundTrip { throw ValidationError("--end and --round-trip exclude each other") }
         if roads != nil && matrix != nil { throw ValidationError("--roads and --matrix exclude each other") }
-        guard timeLimit > 0 else { throw ValidationError("--time-limit must be more than 0 ms") }
         if let iterations, iterations < 0 { throw ValidationError("--iterations must be 0 or more") }
         guard snap.isFinite && snap >= 0 else { throw ValidationError("--snap must be 0 or more metres") }
         guard detourFactor.isFinite && detourFactor >= 1 else { throw ValidationError("--detour-factor must be 1 or more") }
@@ -114,6 +116,13 @@ struct RouteCommand: ParsableCommand {
         if vehicles != nil, matrix != nil || self.start != nil || end != nil || roundTrip {
             throw ValidationError("--vehicles gives starts and ends per vehicle: drop --matrix, --start, --end and --round-trip")
         }
+    }
+
+    /// When the search must end so that the answer is written within --time-limit: the budget
+    /// counts from the start of the command, less a share for writing (2 %, at least 5 ms).
+    var searchDeadline: ContinuousClock.Instant {
+        let budget = timeLimit.duration
+        return commandStarted + budget - max(budget / 50, .milliseconds(5))
     }
 
     func run() throws {
@@ -150,7 +159,8 @@ struct RouteCommand: ParsableCommand {
             firstSites: try siteIndices(first, in: sites, option: "--first"),
             lastSites: try siteIndices(last, in: sites, option: "--last"),
             objective: objective == "duration" ? .duration : .distance)
-        let options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: .milliseconds(timeLimit))
+        var options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: timeLimit.duration)
+        options.deadline = searchDeadline
         let route: PlannedRoute
         var roadLine: [Position]?
         do {
@@ -172,9 +182,7 @@ struct RouteCommand: ParsableCommand {
             report("\(matrix ?? input): \(error)")
             throw ExitCode(65)
         }
-        if route.stoppedByTimeLimit {
-            report("the --time-limit of \(timeLimit) ms ended the search before its iterations: the order may differ between runs")
-        }
+        if route.stoppedByTimeLimit { reportTimeLimit(places: request.places.count, searched: route.searchIterations > 0) }
         if isatty(2) != 0 { report(RouteFeatures.label(for: route) + (route.isProvenOptimal ? " (proven optimal)" : "")) }
 
         var writerOptions = GeoJSONWriter.Options()
@@ -204,6 +212,21 @@ struct RouteCommand: ParsableCommand {
         let file = try CommandInput.json(path, command: "route")
         return try CommandInput.values(command: "route") { () throws(GeoJSONError) in
             try TravelMatrices(file: file, places: places, metresPerSecond: speed / 3.6)
+        }
+    }
+
+    /// Says that --time-limit ended the search, and when preparing the costs alone used it up.
+    func reportTimeLimit(places: Int, searched: Bool) {
+        if !searched {
+            let elapsed = (ContinuousClock.now - commandStarted).components
+            let seconds = String(format: "%.1fs", Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+            report("""
+                reading the input and the costs of \(places) places took \(seconds) \
+                of the --time-limit of \(timeLimit), so the search stopped at once: the order is a first construction; \
+                give a larger --time-limit for a better one
+                """)
+        } else {
+            report("the --time-limit of \(timeLimit) ended the search before its iterations: the answer may differ between runs")
         }
     }
 

@@ -41,11 +41,12 @@ struct GeodesicRuler {
         distance(to: VertexFrame(longitude: longitude, latitude: latitude), longitude: longitude, latitude: latitude)
     }
 
-    /// The geodesic distance in metres to a vertex whose frame is known.
+    /// The geodesic distance in metres to a vertex whose frame is known; lines whose chord is
+    /// longer than `limit` go to PROJ.
     @inline(__always)
-    func distance(to other: VertexFrame, longitude: Double, latitude: Double) -> Double {
+    func distance(to other: VertexFrame, longitude: Double, latitude: Double, limit: Double = shortLineLimit) -> Double {
         let chord = chord(to: other)
-        if chord > Self.shortLineLimit {
+        if chord > limit {
             return Geodesic.distance(
                 fromLongitude: origin.longitude, latitude: origin.latitude, toLongitude: longitude, latitude: latitude)
         }
@@ -68,8 +69,10 @@ struct GeodesicRuler {
         let squared = north * north + east * east
         guard squared > 0 else { return chord }
         let curvature = (north * north / meridional + east * east / primeVertical) / squared
-        // 2 asin(x) / κ with x = cκ/2 < 0.004: asin x = x + x³/6 + 3x⁵/40 (next term < 1e-17 x).
+        // 2 asin(x) / κ with x = cκ/2: below 0.004 (50 km) asin x = x + x³/6 + 3x⁵/40 (next
+        // term < 1e-17 x); above, the library's asin.
         let x = chord * curvature / 2, x2 = x * x
+        if x > 0.004 { return 2 * asin(x) / curvature }
         return 2 * x * (1 + x2 / 6 + 3 * x2 * x2 / 40) / curvature
     }
 }

@@ -22,13 +22,9 @@ public struct GeodesicMatrixProvider: TravelMatrixProvider {
 
     public func matrices(for positions: [Position]) throws -> TravelMatrices {
         let count = positions.count
-        var distances = [Double](repeating: 0, count: count * count)
-        for from in 0..<count {
-            for to in (from + 1)..<count {
-                let metres = Geodesic.distance(from: positions[from], to: positions[to]) * detourFactor
-                distances[from * count + to] = metres
-                distances[to * count + from] = metres
-            }
+        var distances = Geodesic.distanceMatrix(positions)
+        if detourFactor != 1 {
+            for index in distances.indices { distances[index] *= detourFactor }
         }
         let durations = distances.map { $0 / metresPerSecond }
         return try TravelMatrices(

@@ -12,6 +12,9 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// Wall-clock cap on the whole solve (building the model and the first descent
     /// included; those always run to the end); `nil` for none.
     public var timeLimit: Duration?
+    /// An instant by which the search ends, whatever `timeLimit` says: the end of a larger
+    /// budget (a whole command's or request's) that began before the solve; `nil` for none.
+    public var deadline: ContinuousClock.Instant?
     /// Problems with at most this many places between start and end are solved exactly
     /// (Held–Karp dynamic programming, 2ⁿ·n² steps). At most 20.
     public var exactLimit: Int

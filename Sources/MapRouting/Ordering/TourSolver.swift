@@ -11,7 +11,8 @@ public enum TourSolver {
         _ problem: TourProblem, options: TourSearchOptions = TourSearchOptions()
     ) throws(TourProblemError) -> TourSolution {
         // The cap covers the whole solve, building the model included.
-        let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
+        let capped = options.timeLimit.map { ContinuousClock.now + $0 }
+        let deadline = [capped, options.deadline].compactMap { $0 }.min()
         try checkIsolatedPlaces(problem)
         let model = CycleModel(problem)
         let inner = model.table.size - 2

@@ -86,6 +86,9 @@ public struct PlannedRoute: Hashable, Sendable {
     public var isProvenOptimal: Bool
     /// See ``TourSolution/stoppedByTimeLimit``.
     public var stoppedByTimeLimit: Bool
+    /// Local-search steps run (0 when the order was proven optimal, or when the time ran out
+    /// before the search could start); see ``TourSolution/iterations``.
+    public var searchIterations: Int = 0
 
     /// The route's positions from start to finish, without repeating a position twice in a row.
     public var path: [Position] {
@@ -189,7 +192,8 @@ public enum RoutePlanner {
             finishDistance: finishDistance, finishDuration: finishDuration,
             distance: distance + finishDistance, duration: elapsed + finishDuration,
             itemCount: request.sites.reduce(0) { $0 + $1.items },
-            isProvenOptimal: solution.isProvenOptimal, stoppedByTimeLimit: solution.stoppedByTimeLimit)
+            isProvenOptimal: solution.isProvenOptimal, stoppedByTimeLimit: solution.stoppedByTimeLimit,
+            searchIterations: solution.iterations)
     }
 
     /// Restates an ordering error with the route's names for places.

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `route --time-limit` is the budget of the whole command, reading and costs included, and
+/// takes a unit so that nobody misreads it.
+@Suite("Time limit of the whole command")
+struct TimeLimitTests {
+    /// The 1,582 Point objects of Andorra (shared real data) as a stop file.
+    static func andorraStops() throws -> String {
+        let data = try SharedData.data("real/andorra/objects.geojson")
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let features = try #require(root["features"] as? [[String: Any]]).filter {
+            ($0["geometry"] as? [String: Any])?["type"] as? String == "Point"
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("andorra-stops-\(UUID().uuidString).geojson").path
+        let collection: [String: Any] = ["type": "FeatureCollection", "features": features]
+        try JSONSerialization.data(withJSONObject: collection).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a search that could run longer ends so that the command ends within its limit",
+          .enabled(if: SharedData.isAvailable, SharedData.missingMessage), arguments: ["1s", "1500ms"])
+    func wholeCommand(limit: String) throws {
+        let stops = try Self.andorraStops()
+        defer { try? FileManager.default.removeItem(atPath: stops) }
+        let seconds = limit.hasSuffix("ms") ? Double(limit.dropLast(2))! / 1000 : Double(limit.dropLast())!
+        let started = Date()
+        // Far more iterations than fit: only the limit can end this search.
+        let result = try MapctlProcess.run(["route", "--iterations", "100000000", "--time-limit", limit, stops])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("the --time-limit of \(limit) ended the search"), "\(result.standardError)")
+        #expect(elapsed <= seconds * 1.1 + 0.05, "took \(elapsed) s for a limit of \(limit)")
+        #expect(elapsed >= seconds * 0.9, "took \(elapsed) s: the search should use the budget")
+    }
+
+    @Test("units: 2s, 2000ms and a bare 2000 are the same budget")
+    func units() throws {
+        var outputs: Set<String> = []
+        for limit in ["2s", "2000ms", "2000", "0.0333333min"] {
+            let result = try MapctlProcess.run(["route", "--iterations", "300", "--time-limit", limit, "Data/stops.geojson"])
+            #expect(result.status == 0, "\(limit): \(result.standardError)")
+            outputs.insert(result.standardOutput)
+        }
+        #expect(outputs.count == 1)
+        for wrong in ["0", "-1s", "2h", "fast", "0.1ms"] {
+            let result = try MapctlProcess.run(["route", "--time-limit", wrong, "Data/stops.geojson"])
+            #expect(result.status == 64, "\(wrong)")
+            #expect(result.standardError.contains("--time-limit <time>"), "\(result.standardError)")
+        }
+    }
+
+    @Test("when reading and costs alone take the budget, the message says so",
+          .enabled(if: SharedData.isAvailable, SharedData.missingMessage))
+    func setupOverBudget() throws {
+        let stops = try Self.andorraStops()
+        defer { try? FileManager.default.removeItem(atPath: stops) }
+        let result = try MapctlProcess.run(["route", "--iterations", "100000000", "--time-limit", "1ms", stops])
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("so the search stopped at once"), "\(result.standardError)")
+    }
+}
