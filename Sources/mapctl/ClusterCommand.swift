@@ -43,8 +43,11 @@ struct ClusterCommand: ParsableCommand {
     @Option(help: "A tile z/x/y (with a buffer of --radius pixels) instead of --zoom/--bbox.")
     var tile: String?
 
-    @Option(help: "Cluster radius in pixels.") var radius: Double = 40
-    @Option(help: "Tile extent the radius is measured in.") var extent: Double = 512
+    @Option(help: "Cluster radius in screen pixels of the map (see --tile-size).") var radius: Double = 40
+    @Option(name: .customLong("tile-size"), help: "Tile size of the map: 256 (Leaflet, raster) or 512 (MapLibre).")
+    var tileSize: Int = MapTileSize.standard
+    @Option(help: ArgumentHelp("Tile extent the radius is measured in, as supercluster's extent (default: --tile-size).", visibility: .hidden))
+    var extent: Double?
     @Option(name: .customLong("min-zoom"), help: "Lowest zoom with its own clustering.") var minZoom: Int = 0
     @Option(name: .customLong("max-zoom"), help: "Highest zoom that clusters.") var maxZoom: Int = 16
     @Option(name: .customLong("min-points"), help: "Least number of objects in a cluster.") var minPoints: Int = 2
@@ -108,6 +111,7 @@ struct ClusterCommand: ParsableCommand {
         if tile != nil && (zoom != nil || bbox != nil) { throw ValidationError("--tile replaces --zoom and --bbox; give one or the other") }
         if let zoom, !zoom.isFinite || zoom < 0 || zoom > 30 { throw ValidationError("--zoom must be between 0 and 30, got \(zoom)") }
         if limit < 0 || offset < 0 { throw ValidationError("--limit and --offset must not be negative") }
+        if !MapTileSize.supported.contains(tileSize) { throw ValidationError("--tile-size must be 256 (Leaflet) or 512 (MapLibre), not \(tileSize)") }
         _ = try parsedBox()
         _ = try parsedTile()
         _ = try filter()
@@ -186,7 +190,7 @@ struct ClusterCommand: ParsableCommand {
 
     private func options() -> ClusterOptions {
         ClusterOptions(
-            radius: radius, extent: extent, minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints,
+            radius: radius, extent: extent ?? Double(tileSize), minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints,
             neighbourSearch: exact ? .supercluster : .grid)
     }
 

@@ -45,7 +45,7 @@ struct ExtentsCommand: ParsableCommand {
     var padding: Double?
 
     @Option(name: .customLong("tile-size"), help: "Tile size of the map: 256 (Leaflet, raster) or 512 (MapLibre).")
-    var tileSize: Int = 256
+    var tileSize: Int = MapTileSize.standard
 
     @Option(name: .customLong("min-zoom"), help: "Lowest zoom the map allows.")
     var minZoom: Double = 0
@@ -81,7 +81,7 @@ struct ExtentsCommand: ParsableCommand {
         guard device != nil || (width != nil && height != nil) else {
             throw ValidationError("give --width and --height, or a --device preset (iphone, ipad)")
         }
-        guard tileSize == 256 || tileSize == 512 else {
+        guard MapTileSize.supported.contains(tileSize) else {
             throw ValidationError("--tile-size must be 256 or 512, not \(tileSize)")
         }
         _ = try parsedInsets()
