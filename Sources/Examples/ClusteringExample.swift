@@ -19,8 +19,10 @@ func clusteringExample() throws {
     print("clustering: largest cluster \(largest.id): \(largest.count) objects, "
         + "expands at zoom \(splitZoom.map(String.init) ?? "none"), first page \(firstPage.count)")
 
-    // The legend lists the types visible in the view with their colours.
+    // The legend lists the types visible in the view with their colours, then the neutral
+    // colour when clusters of several types are in view.
     let legend = index.legend(zoom: 14)
-    print("clustering: legend: " + legend.map { "\($0.type) \($0.color) \($0.count)" }.joined(separator: ", "))
+    print("clustering: legend: " + legend.filter { !$0.isMixed }.map { "\($0.type) \($0.color) \($0.count)" }.joined(separator: ", "))
+    if let mixed = legend.first(where: \.isMixed) { print("clustering: mixed types: \(mixed.color) \(mixed.count)") }
 }
 // README: clustering end

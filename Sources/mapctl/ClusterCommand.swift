@@ -230,11 +230,11 @@ struct ClusterCommand: ParsableCommand {
     }
 
     private func legendJSON(_ entries: [LegendEntry]) throws -> [UInt8] {
-        struct Entry: Encodable { var type, title, color: String; var symbol: String?; var count: Int }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(entries.map { Entry(type: $0.type, title: $0.title, color: $0.color, symbol: $0.symbol, count: $0.count) })
-        return Array(data) + [0x0A]
+        var options = GeoJSONWriter.Options()
+        options.pretty = pretty
+        var bytes = GeoJSONWriter(options: options).encode(Legend.json(entries))
+        if !pretty { bytes.append(0x0A) }
+        return bytes
     }
 
     private func write(_ bytes: [UInt8]) {

@@ -111,14 +111,18 @@ public struct FeatureClusterIndex: Sendable {
         return FeatureCollection(features: result)
     }
 
-    /// The legend of what ``features(zoom:in:)`` shows: one entry per type present.
+    /// The legend of what ``features(zoom:in:)`` shows: one entry per type present, and the
+    /// neutral colour's entry when a cluster of several types is visible.
     public func legend(zoom: Double, in box: BoundingBox = .world) -> [LegendEntry] {
         var counts: [String: Int] = [:]
+        var mixed = 0
         for marker in index.markers(in: box, zoom: zoom) {
-            for part in index.typeBreakdown(of: marker) { counts[part.type, default: 0] += part.count }
+            let breakdown = index.typeBreakdown(of: marker)
+            for part in breakdown { counts[part.type, default: 0] += part.count }
+            if breakdown.count > 1 { mixed += breakdown.reduce(0) { $0 + $1.count } }
         }
         for shape in passingShapes(in: box) { counts[features[shape].typeProperty ?? "", default: 0] += 1 }
-        return Legend.entries(counts: counts, style: options.style, allTypes: allTypes)
+        return Legend.entries(counts: counts, style: options.style, allTypes: allTypes, mixedCount: mixed)
     }
 
     /// The original features of a cluster, paged in a stable order.

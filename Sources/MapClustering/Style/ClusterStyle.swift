@@ -33,13 +33,11 @@ public struct ClusterStyle: Hashable, Sendable {
         }
     }
 
-    /// The 11 qualitative colours of the SAP Fiori chart palette, assigned to types in sorted order.
-    public static let fioriPalette = [
-        "#5899DA", "#E8743B", "#19A979", "#ED4A7B", "#945ECF", "#13A4B4",
-        "#525DF4", "#BF399E", "#6C8893", "#EE6868", "#2F6497",
-    ]
+    /// The qualitative colours assigned to types in sorted order (``MapPalette``: 30 colours
+    /// told apart at a glance, starting with the SAP Fiori chart palette).
+    public static let fioriPalette = MapPalette.qualitative
     /// The neutral colour of clusters with several types.
-    public static let defaultNeutralColor = "#848F94"
+    public static let defaultNeutralColor = MapPalette.neutral
 
     /// Styles given explicitly (from a style file or code).
     public var types: [String: TypeStyle]
@@ -51,7 +49,7 @@ public struct ClusterStyle: Hashable, Sendable {
     }
 
     /// The style of `type`: the explicit one, else a palette colour by the type's rank in the
-    /// sorted `allTypes` (cycling after 11), titled with the type name.
+    /// sorted `allTypes` (cycling after 30), titled with the type name.
     public func style(for type: String, among allTypes: [String]) -> TypeStyle {
         if let explicit = types[type] { return explicit }
         let unstyled = allTypes.filter { types[$0] == nil }.sorted()

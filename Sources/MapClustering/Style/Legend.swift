@@ -1,22 +1,58 @@
+import MapGeometry
+
 /// One line of a map legend: a type shown on screen, how it is drawn and how many objects
-/// of it are visible.
+/// of it are visible; or the neutral colour of clusters that mix types (``isMixed``).
 public struct LegendEntry: Hashable, Sendable {
+    /// The type; empty for the mixed-types entry.
     public var type: String
     public var title: String
     public var color: String
     public var symbol: String?
-    /// Objects of this type in the visible result (inside clusters included).
+    /// Objects of this type in the visible result (inside clusters included); for the
+    /// mixed-types entry, the objects inside visible clusters of several types.
     public var count: Int
+    /// True for the entry of the neutral colour: clusters whose objects have several types.
+    public var isMixed: Bool
+
+    public init(type: String, title: String, color: String, symbol: String? = nil, count: Int, isMixed: Bool = false) {
+        self.type = type
+        self.title = title
+        self.color = color
+        self.symbol = symbol
+        self.count = count
+        self.isMixed = isMixed
+    }
+
+    /// The entry as JSON: `{"color", "count", "mixed"?, "symbol"?, "title", "type"}`.
+    public var json: JSONValue {
+        var object: JSONObject = ["color": .string(color), "count": .number(Double(count))]
+        if isMixed { object["mixed"] = true }
+        if let symbol { object["symbol"] = .string(symbol) }
+        object["title"] = .string(title)
+        object["type"] = .string(type)
+        return .object(object)
+    }
 }
 
 /// Builds legends from type counts.
 public enum Legend {
-    /// One entry per type with a non-zero count, sorted by title then type.
-    public static func entries(counts: [String: Int], style: ClusterStyle, allTypes: [String]) -> [LegendEntry] {
+    /// The title of the neutral colour's entry.
+    public static let mixedTitle = "Mixed types"
+
+    /// One entry per type with a non-zero count, sorted by title then type; then, when
+    /// `mixedCount` objects sit in clusters of several types, the neutral colour's entry.
+    public static func entries(counts: [String: Int], style: ClusterStyle, allTypes: [String], mixedCount: Int = 0) -> [LegendEntry] {
         let styles = style.resolved(for: allTypes)
-        return counts.filter { $0.value > 0 }.map { type, count in
+        var entries = counts.filter { $0.value > 0 }.map { type, count in
             let typeStyle = styles[type] ?? style.style(for: type, among: allTypes)
             return LegendEntry(type: type, title: typeStyle.title, color: typeStyle.color, symbol: typeStyle.symbol, count: count)
         }.sorted { ($0.title, $0.type) < ($1.title, $1.type) }
+        if mixedCount > 0 {
+            entries.append(LegendEntry(type: "", title: mixedTitle, color: style.neutralColor, count: mixedCount, isMixed: true))
+        }
+        return entries
     }
+
+    /// A legend as a JSON array (what `mapctl cluster --legend` prints).
+    public static func json(_ entries: [LegendEntry]) -> JSONValue { .array(entries.map(\.json)) }
 }

@@ -69,6 +69,14 @@ public struct GeoJSONWriter: Sendable {
         }
     }
 
+    /// Any JSON value (a legend, a camera, a page of answers), compact or pretty as the options say.
+    public func encode(_ value: JSONValue) -> [UInt8] {
+        var output = JSONOutput()
+        output.writeValue(value, pretty: options.pretty ? 0 : nil)
+        if options.pretty { output.append(UInt8(ascii: "\n")) }
+        return output.bytes
+    }
+
     public func string(_ collection: FeatureCollection) -> String { String(decoding: encode(collection), as: UTF8.self) }
     public func string(_ feature: Feature) -> String { String(decoding: encode(feature), as: UTF8.self) }
     public func string(_ geometry: Geometry) -> String { String(decoding: encode(geometry), as: UTF8.self) }
