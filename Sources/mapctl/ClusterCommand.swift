@@ -22,8 +22,8 @@ struct ClusterCommand: ParsableCommand {
             Examples:
               mapctl cluster --zoom 12 Data/objects.geojson
               mapctl cluster --zoom 15 --bbox 24.93,60.16,24.96,60.18 --group-by type Data/objects.geojson
-              mapctl cluster --members 4014 --limit 20 --offset 20 Data/objects.geojson
-              mapctl cluster --expansion-zoom 4014 Data/objects.geojson
+              mapctl cluster --members 4143 --limit 20 --offset 20 Data/objects.geojson
+              mapctl cluster --expansion-zoom 4143 Data/objects.geojson
               mapctl cluster --zoom 12 --legend Data/objects.geojson
               mapctl cluster --zoom 13 --layers restaurant,shop Data/objects.geojson
               mapctl cluster --zoom 15 --where type=tram_stop Data/objects.geojson

@@ -21,7 +21,7 @@ extension FeatureClusterIndex {
         let total = encoder.count
         var output: [UInt8] = []
         output.reserveCapacity(chunkSize + 1024)
-        output.append(contentsOf: #"{"type":"FeatureCollection","features":["#.utf8)
+        output.append(contentsOf: GeoJSONWriter().collectionHeadBytes(foreignMembers: sourceMembers))
 
         // Blocks small enough to stream, large enough to be worth a thread.
         let block = 16_384

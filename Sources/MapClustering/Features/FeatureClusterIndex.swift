@@ -13,6 +13,8 @@ public struct FeatureClusterIndex: Sendable {
     /// The clustering of the point features (original index = feature index).
     public let index: ClusterIndex
     let features: [Feature]
+    /// The input collection's foreign members (attribution, licence), kept on every answer.
+    public let sourceMembers: [ForeignMember]
     /// Features shown as they are in every viewport: index and bounding box.
     private let passThrough: [(feature: Int, box: BoundingBox)]
     private let styles: [String: ClusterStyle.TypeStyle]
@@ -25,6 +27,7 @@ public struct FeatureClusterIndex: Sendable {
     ) throws(ClusterError) {
         self.options = options
         features = collection.features
+        sourceMembers = collection.foreignMembers
         var input = ClusterInput(measureNames: options.measures)
         input.reserveCapacity(features.count)
         var passThrough: [(Int, BoundingBox)] = []
@@ -97,7 +100,7 @@ public struct FeatureClusterIndex: Sendable {
         let markers = index.markers(in: box, zoom: zoom)
         var result = markers.map(feature(for:))
         result.append(contentsOf: passingShapes(in: box).map(styledShape))
-        return FeatureCollection(features: result)
+        return FeatureCollection(features: result, foreignMembers: sourceMembers)
     }
 
     /// The features of tile `z/x/y` with a buffer in pixels (default: the radius); markers only
@@ -108,7 +111,7 @@ public struct FeatureClusterIndex: Sendable {
         if let bounds = try? Tile(x: x, y: y, z: z).bounds {
             result.append(contentsOf: passingShapes(in: bounds).map(styledShape))
         }
-        return FeatureCollection(features: result)
+        return FeatureCollection(features: result, foreignMembers: sourceMembers)
     }
 
     /// The legend of what ``features(zoom:in:)`` shows: one entry per type present, and the
@@ -140,12 +143,12 @@ public struct FeatureClusterIndex: Sendable {
         let paging: [(String, Int)] = [("total", total), ("offset", offset), ("page", limit == 0 ? 0 : offset / limit), ("pages", pages)]
         return FeatureCollection(
             features: members,
-            foreignMembers: paging.map { ForeignMember(name: $0.0, value: .number(Double($0.1))) })
+            foreignMembers: paging.map { ForeignMember(name: $0.0, value: .number(Double($0.1))) }).inheriting(sourceMembers)
     }
 
     /// The markers one zoom below the cluster that make it up, as features.
     public func children(of id: Int) throws(ClusterError) -> FeatureCollection {
-        FeatureCollection(features: try index.children(of: id).map(feature(for:)))
+        FeatureCollection(features: try index.children(of: id).map(feature(for:)), foreignMembers: sourceMembers)
     }
 
     public func expansionZoom(of id: Int) throws(ClusterError) -> Int? {

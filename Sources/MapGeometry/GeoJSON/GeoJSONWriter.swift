@@ -101,6 +101,14 @@ public struct GeoJSONWriter: Sendable {
 
     // MARK: pieces shared with the stream writer
 
+    /// The bytes before the first feature of a compact collection with these members (for
+    /// modules that stream features of their own after it).
+    package func collectionHeadBytes(foreignMembers: [ForeignMember]) -> [UInt8] {
+        var output = JSONOutput()
+        writeCollectionHead(bbox: nil, foreignMembers: foreignMembers, into: &output)
+        return output.bytes
+    }
+
     func writeCollectionHead(_ collection: FeatureCollection, into output: inout JSONOutput) {
         writeCollectionHead(bbox: options.bbox ? collectionBox(collection.features) : collection.bbox,
                             foreignMembers: collection.foreignMembers, into: &output)

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Every `mapctl` command the README shows runs and succeeds on the sample data as written
+/// (a cluster id in an example goes stale when the clustering changes).
+@Suite("Documented commands run")
+struct DocumentedCommandTests {
+    /// `mapctl …` command lines: the text after `mapctl`, without a trailing comment or redirect.
+    static func commandLines(in text: String) -> [String] {
+        var lines: [String] = []
+        var inShell = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inShell = line.hasPrefix("```sh"); continue }
+            guard inShell, let range = line.range(of: "mapctl ") else { continue }
+            var command = String(line[range.upperBound...])
+            for cut in [" #", " > ", " | "] { if let end = command.range(of: cut) { command = String(command[..<end.lowerBound]) } }
+            lines.append(command.trimmingCharacters(in: .whitespaces))
+        }
+        return lines
+    }
+
+    static func run(_ line: String) throws -> MapctlProcess.Result {
+        let arguments = line.split(separator: " ").map(String.init)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("documented-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        // Outputs go to a scratch file so that a documented `-o` never writes into the repository.
+        let redirected = arguments.contains("--output") || arguments.contains("-o")
+            ? arguments.map { $0.hasPrefix("/tmp/") ? output : $0 } : arguments + ["-o", output]
+        return try MapctlProcess.run(redirected)
+    }
+
+    @Test("README shell commands succeed")
+    func readme() throws {
+        let readme = try String(contentsOf: MapctlProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = Self.commandLines(in: readme)
+        #expect(lines.count >= 20)
+        for line in lines {
+            let result = try Self.run(line)
+            // validate's documented status 1 means "some drawn objects are invalid", its answer.
+            let expected: Set<Int32> = line.hasPrefix("validate") ? [0, 1] : [0]
+            #expect(expected.contains(result.status), "mapctl \(line): \(result.standardError)")
+        }
+    }
+}
