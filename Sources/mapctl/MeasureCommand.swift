@@ -81,7 +81,7 @@ struct MeasureCommand: ParsableCommand {
         }
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        try CommandOutput.write(FeatureCollection(features: features), to: output, options: writerOptions, command: "measure")
+        try CommandOutput.write(FeatureCollection(features: features, foreignMembers: document.featureCollection.foreignMembers), to: output, options: writerOptions, command: "measure")
     }
 
     static func rounded(_ value: Double, digits: Int = 3) -> Double {

@@ -132,7 +132,8 @@ struct QueryCommand: ParsableCommand {
         if let within { filters.append(try area(in: within)) }
         let filter: FeatureFilter = filters.count == 1 ? filters[0] : .all(filters)
 
-        let features = try read(input).features
+        let document = try read(input)
+        let features = document.features
         let bounds = DataExtent(features.compactMap(\.geometry)).bounds
         switch question {
         case let .near(position, _): PositionOption.warnIfSwapped(position, option: "--near", data: bounds, command: "query")
@@ -171,7 +172,7 @@ struct QueryCommand: ParsableCommand {
             printToStandardError("mapctl query: \(error)")
             throw ExitCode(65)
         }
-        try write(FeatureCollection(features: hits, foreignMembers: paging))
+        try write(FeatureCollection(features: hits, foreignMembers: paging).inheriting(document.featureCollection.foreignMembers))
     }
 
     /// The feature with `distance_m` (rounded to millimetres, so output diffs stay quiet).

@@ -19,7 +19,8 @@ extension RouteCommand {
           mapctl route --vehicles Data/vehicles.json Data/stops.geojson > routes.geojson
         """
 
-    func runFleet(_ features: [Feature], vehiclesPath: String) throws {
+    func runFleet(_ stopCollection: FeatureCollection, vehiclesPath: String) throws {
+        let features = stopCollection.features
         var (stops, positions): ([FleetStop], [Position])
         do {
             (stops, positions) = try FleetStop.stops(from: features)
@@ -63,7 +64,8 @@ extension RouteCommand {
         }
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        let collection = FeatureCollection(features: FleetFeatures.features(of: solution, problem: problem, positions: positions))
+        let collection = FeatureCollection(
+            features: FleetFeatures.features(of: solution, problem: problem, positions: positions), foreignMembers: stopCollection.foreignMembers)
         try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
     }
 

@@ -139,7 +139,7 @@ struct RouteCommand: ParsableCommand {
             guard let text else { continue }
             PositionOption.warnIfSwapped(try PositionOption.parse(text, option: option), option: option, data: bounds, command: "route")
         }
-        if let vehicles { return try runFleet(document.features, vehiclesPath: vehicles) }
+        if let vehicles { return try runFleet(document.featureCollection, vehiclesPath: vehicles) }
         let sites: [StopSite]
         do {
             sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap)
@@ -189,7 +189,7 @@ struct RouteCommand: ParsableCommand {
         writerOptions.pretty = pretty
         var features = RouteFeatures.features(of: route)
         if let roadLine, roadLine.count >= 2 { features[0].geometry = .lineString(try LineString(roadLine)) }
-        let collection = FeatureCollection(features: features)
+        let collection = FeatureCollection(features: features, foreignMembers: document.featureCollection.foreignMembers)
         try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
     }
 

@@ -98,7 +98,7 @@ struct ValidateCommand: ParsableCommand {
         }
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        try CommandOutput.write(FeatureCollection(features: features), to: output, options: writerOptions, command: "validate")
+        try CommandOutput.write(FeatureCollection(features: features, foreignMembers: document.featureCollection.foreignMembers), to: output, options: writerOptions, command: "validate")
         if !allValid { throw ExitCode(1) }
     }
 
