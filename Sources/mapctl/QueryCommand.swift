@@ -74,6 +74,10 @@ struct QueryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep features inside the polygons of this GeoJSON file.", valueName: "FILE"))
     var within: String?
 
+    @Option(name: .customLong("within-distance"), help: ArgumentHelp(
+        "With --within: grow its areas by this many metres (then points and lines of the file count too).", valueName: "metres"))
+    var withinDistance: Double?
+
     @Flag(help: "Near me: add the search circle itself as the last feature (query = circle).")
     var circle = false
 
@@ -96,6 +100,10 @@ struct QueryCommand: ParsableCommand {
         let asked = [near != nil, nearest != nil, search != nil].filter { $0 }.count
         guard asked == 1 else { throw ValidationError("give exactly one of --near, --nearest or --search") }
         if keepUnlayered && layers == nil { throw ValidationError("--keep-unlayered goes with --layers") }
+        if let withinDistance {
+            guard within != nil else { throw ValidationError("--within-distance goes with --within FILE") }
+            guard withinDistance.isFinite, withinDistance >= 0 else { throw ValidationError("--within-distance must be 0 or more metres") }
+        }
         if let near {
             guard let radius else { throw ValidationError("--near needs --radius (metres)") }
             guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(radius)") }
@@ -198,13 +206,18 @@ struct QueryCommand: ParsableCommand {
         var polygons: [FeatureFilter] = []
         for feature in try read(path).features {
             switch feature.geometry {
+            case let geometry? where withinDistance != nil:
+                do { polygons.append(.inside(try geometry.buffered(metres: withinDistance!))) } catch {
+                    printToStandardError("mapctl query: --within \(path): cannot grow \(feature.id.map { "feature \($0)" } ?? "a feature") by \(withinDistance!) m: \(error)")
+                    throw ExitCode(65)
+                }
             case let geometry? where geometry.typeName == "Polygon" || geometry.typeName == "MultiPolygon":
                 polygons.append(.inside(geometry))
             default: continue
             }
         }
         guard !polygons.isEmpty else {
-            printToStandardError("mapctl query: --within \(path) holds no Polygon or MultiPolygon; give the area as polygons")
+            printToStandardError("mapctl query: --within \(path) holds no Polygon or MultiPolygon; give the area as polygons (or a --within-distance)")
             throw ExitCode(65)
         }
         return polygons.count == 1 ? polygons[0] : .any(polygons)

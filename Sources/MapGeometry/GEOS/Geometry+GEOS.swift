@@ -45,6 +45,9 @@ extension Geometry {
         try GeosGeometry(self).pointOnSurface().pointPosition()
     }
 
+    /// The area within `distance` of the geometry, in the coordinates' own units: **degrees**
+    /// for longitude/latitude, which are not a distance (use ``buffered(metres:quadrantSegments:)``
+    /// there); metres for projected coordinates.
     public func buffer(_ distance: Double, quadrantSegments: Int = 8) throws -> Geometry {
         try GeosGeometry(self).buffer(distance, quadrantSegments: quadrantSegments).geometry()
     }

@@ -159,7 +159,9 @@ public final class GeosGeometry {
         try derived(GEOSConvexHull_r(GEOSContext.current.handle, pointer), "convex hull")
     }
 
-    /// The area within `distance` of the geometry, arcs drawn with `quadrantSegments` per quarter circle.
+    /// The area within `distance` of the geometry, arcs drawn with `quadrantSegments` per quarter
+    /// circle. GEOS works in the plane: `distance` is in the coordinates' units (degrees for
+    /// longitude/latitude; see ``Geometry/buffered(metres:quadrantSegments:)`` for metres).
     public func buffer(_ distance: Double, quadrantSegments: Int = 8) throws(GEOSError) -> GeosGeometry {
         try derived(GEOSBuffer_r(GEOSContext.current.handle, pointer, distance, Int32(quadrantSegments)), "buffer")
     }
