@@ -12,10 +12,18 @@ public struct GeometryRepairer: Sendable {
     public var options: ValidationOptions
     /// GEOS make-valid method for topology that the simple repairs do not fix.
     public var makeValidMethod: MakeValidMethod
+    /// Decimal places the repaired geometry will be written with (`GeoJSONWriter`'s default
+    /// is 7): a result that rounding would make invalid is snapped to that grid first, so what
+    /// is written is what was checked. nil: full precision.
+    public var outputDecimals: Int?
 
-    public init(options: ValidationOptions = ValidationOptions(), makeValidMethod: MakeValidMethod = .structure) {
+    public init(
+        options: ValidationOptions = ValidationOptions(), makeValidMethod: MakeValidMethod = .structure,
+        outputDecimals: Int? = GeoJSONWriter.Options().precision
+    ) {
         self.options = options
         self.makeValidMethod = makeValidMethod
+        self.outputDecimals = outputDecimals
     }
 
     /// Repairs `drawing`. GEOS failures never escape: they leave the geometry unrepaired and are reported.
@@ -60,6 +68,11 @@ public struct GeometryRepairer: Sendable {
             }
             geometry = rebuilt
             report = validator.validate(geometry)
+        }
+        if let outputDecimals, report.isValid {
+            let settled = OutputGrid(decimals: outputDecimals)
+                .settle(geometry, validator: validator, changes: &changes, dimension: Self.dimension(geometry))
+            return RepairResult(geometry: settled.geometry, changes: changes, report: settled.report)
         }
         return RepairResult(geometry: geometry, changes: changes, report: report)
     }

@@ -14,6 +14,9 @@ public enum RepairKind: String, Hashable, Sendable, CaseIterable {
     case rewoundRing = "rewound_ring"
     /// GEOS's make-valid rebuilt the geometry.
     case madeValid = "made_valid"
+    /// The result was snapped to the output's decimal grid, because plain rounding when it is
+    /// written would have made it invalid again.
+    case snappedToOutputGrid = "snapped_to_output_grid"
 }
 
 /// One change a repair made, never silent: the front end can show it and the user can undo.

@@ -83,6 +83,12 @@ public final class GeosGeometry {
         return try derived(GEOSMakeValidWithParams_r(context.handle, pointer, parameters), "make valid")
     }
 
+    /// The geometry with every coordinate on a grid of `gridSize` (GEOS's precision reducer:
+    /// it nodes the rounded linework, so the result stays valid; collapsed parts disappear).
+    public func snappedToGrid(_ gridSize: Double) throws(GEOSError) -> GeosGeometry {
+        try derived(GEOSGeom_setPrecision_r(GEOSContext.current.handle, pointer, gridSize, 0), "set precision")
+    }
+
     // MARK: Predicates
 
     public func intersects(_ other: GeosGeometry) throws(GEOSError) -> Bool {
