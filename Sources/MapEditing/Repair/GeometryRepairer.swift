@@ -16,6 +16,12 @@ public struct GeometryRepairer: Sendable {
     /// is 7): a result that rounding would make invalid is snapped to that grid first, so what
     /// is written is what was checked. nil: full precision.
     public var outputDecimals: Int?
+    /// Most self-crossings a geometry may have for GEOS to rebuild it. GEOS's work and memory
+    /// grow with the crossings: a 500-vertex scribble (30,000 crossings) repairs in under 2 s
+    /// with either method; a 2,000-vertex one (about 490,000) took 20 s and 1 GB before this
+    /// budget, 100,000 vertices minutes and 20 GB. Past it the repair is refused with a finding
+    /// (``FindingKind/tooComplexToRepair``) after counting, which stops at the budget.
+    public var crossingBudget: Int = 50_000
 
     public init(
         options: ValidationOptions = ValidationOptions(), makeValidMethod: MakeValidMethod = .structure,
@@ -62,6 +68,13 @@ public struct GeometryRepairer: Sendable {
         else { return RepairResult(geometry: nil, changes: changes, report: report) }
 
         var geometry = repaired.uncheckedGeometry()
+        if report.geosProblem != nil, SelfCrossings(geometry, limit: crossingBudget).exceeded {
+            report.findings.append(ValidationFinding(
+                kind: .tooComplexToRepair, severity: .error, location: nil, index: DrawingIndex(),
+                technicalMessage: "more than \(crossingBudget) self-crossings (GeometryRepairer.crossingBudget): not rebuilt",
+                userMessage: "The outline crosses itself too often to be repaired automatically: redraw it, or split it into simpler shapes."))
+            return RepairResult(geometry: nil, changes: changes, report: report)
+        }
         if report.geosProblem != nil {
             guard let rebuilt = makeValid(geometry, problem: report.geosProblem!, changes: &changes) else {
                 return RepairResult(geometry: nil, changes: changes, report: report)

@@ -41,6 +41,9 @@ public enum FindingKind: String, Hashable, Sendable, CaseIterable {
     case nestedShells = "nested_shells"
     /// GEOS found a problem it does not name more precisely, or could not check.
     case invalidTopology = "invalid_topology"
+    /// The edges cross each other more often than a repair may take on
+    /// (``GeometryRepairer/crossingBudget``): refused at once rather than computed for minutes.
+    case tooComplexToRepair = "too_complex_to_repair"
 
     // MARK: Business rules (added by the caller, see ``EditRules``)
 

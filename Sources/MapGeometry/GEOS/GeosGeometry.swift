@@ -74,6 +74,15 @@ public final class GeosGeometry {
     ///   - method: see ``MakeValidMethod``.
     ///   - keepCollapsed: keep parts that collapse to lower dimension (structure method only).
     public func makeValid(method: MakeValidMethod = .structure, keepCollapsed: Bool = false) throws(GEOSError) -> GeosGeometry {
+        // Polygons by linework: the same area as GEOS's method, built in one pass (see oddlyEnclosedArea).
+        if method == .linework, !keepCollapsed, let rings = try? polygonRings() {
+            return try oddlyEnclosedArea(rings: rings)
+        }
+        return try makeValidByGEOS(method: method, keepCollapsed: keepCollapsed)
+    }
+
+    /// GEOS's own make-valid, whatever the method and type (the reference for tests).
+    package func makeValidByGEOS(method: MakeValidMethod, keepCollapsed: Bool = false) throws(GEOSError) -> GeosGeometry {
         let context = GEOSContext.current
         guard let parameters = GEOSMakeValidParams_create_r(context.handle) else { throw context.failure("make valid") }
         defer { GEOSMakeValidParams_destroy_r(context.handle, parameters) }
@@ -81,6 +90,15 @@ public final class GeosGeometry {
         GEOSMakeValidParams_setMethod_r(context.handle, parameters, geosMethod)
         GEOSMakeValidParams_setKeepCollapsed_r(context.handle, parameters, keepCollapsed ? 1 : 0)
         return try derived(GEOSMakeValidWithParams_r(context.handle, pointer, parameters), "make valid")
+    }
+
+    /// The rings of a Polygon or MultiPolygon; nil for any other type.
+    private func polygonRings() throws -> [[Position]]? {
+        switch try geometry(domain: .planar) {
+        case let .polygon(polygon): polygon.rings.map(\.positions)
+        case let .multiPolygon(polygons): polygons.polygons.flatMap { $0.rings.map(\.positions) }
+        default: nil
+        }
     }
 
     /// The geometry with every coordinate on a grid of `gridSize` (GEOS's precision reducer:
