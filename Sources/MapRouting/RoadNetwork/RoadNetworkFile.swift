@@ -69,6 +69,9 @@ extension RoadNetwork {
         }
         var options = RoadNetworkOptions()
         let snapLimit = try reader.readDouble()
+        guard snapLimit.isFinite, snapLimit >= 0 || snapLimit == -1 else {
+            throw .unreadableFile(reason: "inconsistent content: maximum snap distance \(snapLimit)")
+        }
         options.maximumSnapDistance = snapLimit >= 0 ? snapLimit : nil
         options.snapToMainNetwork = try reader.readUInt32() == 1
         let report = try Self.readReport(&reader)
@@ -84,6 +87,7 @@ extension RoadNetwork {
             outStart: try reader.readInt32s(), outEdge: try reader.readInt32s(), outTarget: try reader.readInt32s(),
             nodeComponent: try reader.readInt32s(), componentSizes: try reader.readInt32s())
         try RoadNetworkFileCheck.check(graph)
+        try RoadNetworkInvariants.check(graph)
         var hierarchies = [ContractionHierarchy?]()
         options.metrics = []
         for metric in RoadMetric.allCases {
@@ -98,6 +102,7 @@ extension RoadNetwork {
                 edgeOriginal: try reader.readInt32s(), edgeFirstChild: try reader.readInt32s(),
                 edgeSecondChild: try reader.readInt32s())
             try RoadNetworkFileCheck.check(hierarchy, of: graph)
+            try RoadNetworkInvariants.check(hierarchy, of: graph)
             hierarchies.append(hierarchy)
         }
         guard reader.position == reader.end else {
