@@ -1,21 +1,22 @@
 import Foundation
 import MapRouting
 
-// VRPBench DIR NAME BUDGET_MS RUNS [ITERATIONS] [FIRST_SEED]: solves instance NAME (DIR/NAME.vrp
+// VRPBench DIR NAME BUDGET_MS RUNS [ITERATIONS|default] [FIRST_SEED]: solves instance NAME (DIR/NAME.vrp
 // or DIR/NAME.txt) RUNS times with seeds FIRST_SEED... (default 1), and prints one line per run:
 // name, budget, seed, cost (published units), routes, unassigned stops, wall seconds,
 // iterations, CPU seconds. Without ITERATIONS the time budget is the only stop (cooling
 // follows the clock); with ITERATIONS (> 0) the run is deterministic and BUDGET_MS only a cap
-// (0 = none), which makes runs comparable on a loaded machine.
+// (0 = none), which makes runs comparable on a loaded machine. `default` runs FleetSearchOptions'
+// defaults (the library's iteration budget and searches) under BUDGET_MS.
 let arguments = CommandLine.arguments
 guard (5...7).contains(arguments.count), let budget = Int(arguments[3]), let runs = Int(arguments[4]),
-    let iterationArgument = arguments.count > 5 ? Int(arguments[5]) : 0,
+    let iterationArgument = arguments.count > 5 ? (arguments[5] == "default" ? -1 : Int(arguments[5])) : 0,
     let firstSeed = arguments.count > 6 ? Int(arguments[6]) : 1
 else {
     FileHandle.standardError.write(Data("usage: VRPBench DIR NAME BUDGET_MS RUNS [ITERATIONS] [FIRST_SEED]\n".utf8))
     exit(64)
 }
-let iterations = iterationArgument > 0 ? iterationArgument : Int.max
+let iterations: Int? = iterationArgument > 0 ? iterationArgument : iterationArgument < 0 ? nil : Int.max
 let (folder, name) = (arguments[1], arguments[2])
 let instance: VRPLIBInstance
 do {
