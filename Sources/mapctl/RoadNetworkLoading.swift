@@ -52,7 +52,8 @@ enum RoadNetworkLoading {
     /// Builds and prepares the network of a road layer, reporting what was left out.
     private static func prepare(_ document: GeoJSONDocument, path: String, command: String) throws -> RoadNetwork {
         do {
-            let network = try RoadNetwork(segments: try RoadSegment.segments(from: document.features))
+            var network = try RoadNetwork(segments: try RoadSegment.segments(from: document.features))
+            network.sourceMembers = document.featureCollection.foreignMembers
             if network.report.segmentsUsed < network.report.segmentsRead {
                 report("mapctl \(command): \(path): \(network.report)")
             }

@@ -33,6 +33,20 @@ struct ForeignMemberTests {
         #expect(output["type"] as? String == "FeatureCollection")
     }
 
+    @Test("directions keep the road layer's attribution, also through a prepared network")
+    func directions() throws {
+        let prepared = FileManager.default.temporaryDirectory.appendingPathComponent("roads-\(UUID().uuidString).roads").path
+        defer { try? FileManager.default.removeItem(atPath: prepared) }
+        for roads in ["Data/roads.geojson", prepared] {
+            var arguments = ["directions", "--roads", roads, "--from", "24.9384,60.1699", "--to", "24.9521,60.1675"]
+            if roads != prepared { arguments += ["--save-prepared", prepared] }
+            let result = try MapctlProcess.run(arguments)
+            #expect(result.status == 0, "\(result.standardError)")
+            let feature = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            #expect(feature["attribution"] as? String == Self.attribution, "\(roads)")
+        }
+    }
+
     @Test("an answer's own members win over the input's of the same name")
     func ownMembersWin() throws {
         let input = #"{"type":"FeatureCollection","attribution":"me","total":"not a count","features":[{"type":"Feature","properties":{"name":"kauppa"},"geometry":{"type":"Point","coordinates":[24.9,60.1]}}]}"#

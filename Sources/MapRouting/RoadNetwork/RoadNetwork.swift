@@ -19,6 +19,9 @@ public struct RoadNetwork: Sendable {
     /// or ``RoadNetworkOptions/snapToMainNetwork`` affects later queries; the other options
     /// only take effect when a network is built.
     public var options: RoadNetworkOptions
+    /// The road layer's foreign members (its `attribution`, licence), kept with the prepared
+    /// network and on every answer drawn from it (directions).
+    public var sourceMembers: [ForeignMember] = []
     let index: SegmentGridIndex
     /// Segments whose both ends lie in the largest strongly connected component.
     let segmentInMainNetwork: [Bool]

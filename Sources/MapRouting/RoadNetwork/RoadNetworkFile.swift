@@ -4,16 +4,17 @@ import Foundation
 /// Saving and loading a prepared road network, so a service can build it once and load it
 /// in milliseconds.
 ///
-/// Format (version 1), all numbers little-endian: the 8 bytes `MAPROADS`, a UInt32
-/// version, then the graph, the build report and one contraction hierarchy per metric as
-/// length-prefixed arrays, then a CRC-32 of everything before it. A file that is cut
+/// Format (version 2), all numbers little-endian: the 8 bytes `MAPROADS`, a UInt32
+/// version, then the options, the build report, the road layer's foreign members (names and
+/// JSON texts; since version 2), the graph and one contraction hierarchy per metric as
+/// length-prefixed arrays, then a CRC-32 of everything before it. Version 1 files still load. A file that is cut
 /// short, changed, of another version or not of this kind is rejected with
 /// ``RoadNetworkError/unreadableFile(reason:)``; the arrays are also checked for
 /// consistency so a damaged file can never make a query crash or loop.
 extension RoadNetwork {
     static let fileMagic = Array("MAPROADS".utf8)
     /// The version this build writes and reads.
-    public static let fileVersion: UInt32 = 1
+    public static let fileVersion: UInt32 = 2
 
     /// The prepared network as the bytes of a file.
     public func serialized() -> [UInt8] {
@@ -23,6 +24,8 @@ extension RoadNetwork {
         writer.write(options.maximumSnapDistance ?? -1)
         writer.write(UInt32(options.snapToMainNetwork ? 1 : 0))
         writeReport(&writer)
+        writer.write(sourceMembers.map(\.name))
+        writer.write(sourceMembers.map(\.value.text))
         let g = graph
         writer.write(g.nodeLongitudes); writer.write(g.nodeLatitudes); writer.write(g.nodeIDs)
         writer.write(g.segmentFrom); writer.write(g.segmentTo)
@@ -58,9 +61,9 @@ extension RoadNetwork {
         }
         var reader = BinaryReader(bytes, from: Self.fileMagic.count, to: bytes.count - 4)
         let version = try reader.readUInt32()
-        guard version == Self.fileVersion else {
+        guard version == 1 || version == Self.fileVersion else {
             throw .unreadableFile(
-                reason: "file format version \(version); this build reads version \(Self.fileVersion): prepare the network again")
+                reason: "file format version \(version); this build reads versions 1 to \(Self.fileVersion): prepare the network again")
         }
         var stored: UInt32 = 0
         for (shift, byte) in bytes[(bytes.count - 4)...].enumerated() { stored |= UInt32(byte) << (8 * UInt32(shift)) }
@@ -75,6 +78,7 @@ extension RoadNetwork {
         options.maximumSnapDistance = snapLimit >= 0 ? snapLimit : nil
         options.snapToMainNetwork = try reader.readUInt32() == 1
         let report = try Self.readReport(&reader)
+        let members = version >= 2 ? try Self.readMembers(&reader) : []
         let graph = RoadGraph(
             nodeLongitudes: try reader.readDoubles(), nodeLatitudes: try reader.readDoubles(),
             nodeIDs: try reader.readInt64s(),
@@ -109,6 +113,20 @@ extension RoadNetwork {
             throw .unreadableFile(reason: "\(reader.end - reader.position) unexpected bytes after the last hierarchy")
         }
         self.init(graph: graph, report: report, options: options, hierarchies: hierarchies)
+        sourceMembers = members
+    }
+
+    private static func readMembers(_ reader: inout BinaryReader) throws(RoadNetworkError) -> [ForeignMember] {
+        let names = try reader.readStrings(), texts = try reader.readStrings()
+        guard names.count == texts.count else { throw .unreadableFile(reason: "inconsistent content: foreign member names and values") }
+        var members: [ForeignMember] = []
+        for (name, text) in zip(names, texts) {
+            guard let value = try? JSONValue(parsing: Array(text.utf8)) else {
+                throw .unreadableFile(reason: "inconsistent content: foreign member \(name) is not JSON")
+            }
+            members.append(ForeignMember(name: name, value: value))
+        }
+        return members
     }
 
     /// Writes the prepared network to a file.
