@@ -62,7 +62,7 @@ extension GEOSConformanceRecord {
     func drawing() throws -> DrawnGeometry {
         if isLinearRing, case let .lineString(ring) = try RawWKT.parse(strings["wkt"]!) { return .polygon([ring]) }
         let geos = try strings["hexwkb"].map { try GeosGeometry(hexWKB: $0) } ?? GeosGeometry(wkt: strings["wkt"]!)
-        switch Result(catching: { () throws(GEOSReadError) in try geos.geometry(domain: .planar) }) {
+        switch Result(catching: { () throws(GeometryReadError) in try geos.geometry(domain: .planar) }) {
         case let .success(value): return DrawnGeometry(value)
         case .failure(.invalidValue): return try RawWKT.parse(strings["wkt"]!)
         case let .failure(error): throw error

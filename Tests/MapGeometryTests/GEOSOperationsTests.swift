@@ -88,8 +88,8 @@ struct GEOSOperationsTests {
             #expect(error.operation == "read WKT")
             #expect(error.message.contains("ParseException"), "\(error.message)")
         }
-        #expect(throws: GEOSError.self) { try GeosGeometry(wkt: "POLYGON ((0 0, 1 0, 1 1, 0 1))") }
-        #expect(throws: GEOSError.self) { try GeosGeometry(hexWKB: "0103zz") }
+        #expect(throws: GeometryOperationError.self) { try GeosGeometry(wkt: "POLYGON ((0 0, 1 0, 1 1, 0 1))") }
+        #expect(throws: GeometryOperationError.self) { try GeosGeometry(hexWKB: "0103zz") }
     }
 
     @Test func makeValidOnValuesRepairsABowtie() throws {

@@ -43,7 +43,7 @@ struct GEOSValidityConformanceTests {
             let valueReport = try value.validity()
             #expect(valueReport.isValid == expectedValid)
             #expect(valueReport.problem?.kind == testCase.expectedKind)
-        } catch GEOSReadError.invalidValue(let error) {
+        } catch GeometryReadError.invalidValue(let error) {
             #expect(!expectedValid, "the value types refused a valid geometry: \(error)")
             #expect(ValidityProblemKind(error.reason) == testCase.expectedKind, "\(error)")
         }
@@ -52,7 +52,7 @@ struct GEOSValidityConformanceTests {
     /// Cases GEOS's own reader refuses (an unclosed ring, a one-position line): the value
     /// types refuse them too, with the reason the editor shows.
     private func expectRejectedByReader(_ testCase: Case) throws {
-        #expect(throws: GEOSError.self) { try testCase.read() }
+        #expect(throws: GeometryOperationError.self) { try testCase.read() }
         guard let wkt = testCase.strings["wkt"] else { return }
         let numbers = wkt.split(whereSeparator: { "(), ".contains($0) }).compactMap { Double($0) }
         let positions = try stride(from: 0, to: numbers.count, by: 2).map {

@@ -40,7 +40,7 @@ public struct GeometryRepairer: Sendable {
                 findings: [ValidationFinding(
                     kind: .invalidTopology, severity: .error, location: nil, index: DrawingIndex(),
                     technicalMessage: "rules could not be prepared: \(error)", userMessage: "The rules could not be applied.")],
-                geosProblem: nil, topologyChecked: false))
+                topologyProblem: nil, topologyChecked: false))
         }
         return repair(drawing, validator: validator)
     }
@@ -68,15 +68,15 @@ public struct GeometryRepairer: Sendable {
         else { return RepairResult(geometry: nil, changes: changes, report: report) }
 
         var geometry = repaired.uncheckedGeometry()
-        if report.geosProblem != nil, SelfCrossings(geometry, limit: crossingBudget).exceeded {
+        if report.topologyProblem != nil, SelfCrossings(geometry, limit: crossingBudget).exceeded {
             report.findings.append(ValidationFinding(
                 kind: .tooComplexToRepair, severity: .error, location: nil, index: DrawingIndex(),
                 technicalMessage: "more than \(crossingBudget) self-crossings (GeometryRepairer.crossingBudget): not rebuilt",
                 userMessage: "The outline crosses itself too often to be repaired automatically: redraw it, or split it into simpler shapes."))
             return RepairResult(geometry: nil, changes: changes, report: report)
         }
-        if report.geosProblem != nil {
-            guard let rebuilt = makeValid(geometry, problem: report.geosProblem!, changes: &changes) else {
+        if report.topologyProblem != nil {
+            guard let rebuilt = makeValid(geometry, problem: report.topologyProblem!, changes: &changes) else {
                 return RepairResult(geometry: nil, changes: changes, report: report)
             }
             geometry = rebuilt

@@ -10,9 +10,9 @@ final class RuleCheck {
     private let allowedArea: PreparedGeometry?
     private let existing: [(id: String, envelope: Envelope, prepared: PreparedGeometry)]
 
-    init(_ rules: EditRules) throws(GEOSError) {
+    init(_ rules: EditRules) throws(GeometryOperationError) {
         self.rules = rules
-        allowedArea = try rules.allowedArea.map { area throws(GEOSError) in try PreparedGeometry(area) }
+        allowedArea = try rules.allowedArea.map { area throws(GeometryOperationError) in try PreparedGeometry(area) }
         var existing: [(id: String, envelope: Envelope, prepared: PreparedGeometry)] = []
         for item in rules.mustNotOverlap {
             guard let envelope = Envelope(item.geometry) else { continue }

@@ -36,8 +36,8 @@ public final class EditValidator {
     private let topology: TopologyCheck
     private let ruleCheck: RuleCheck?
 
-    /// - Throws: `GEOSError` when a rule geometry cannot be prepared by GEOS.
-    public init(options: ValidationOptions = ValidationOptions()) throws(GEOSError) {
+    /// - Throws: `GeometryOperationError` when a rule geometry cannot be prepared by GEOS.
+    public init(options: ValidationOptions = ValidationOptions()) throws(GeometryOperationError) {
         self.options = options
         structure = StructureCheck(domain: options.domain, checkOrientation: options.checkOrientation)
         topology = TopologyCheck(allowSelfTouchingRingFormingHole: options.allowSelfTouchingRingFormingHole)
@@ -48,19 +48,19 @@ public final class EditValidator {
     public func validate(_ drawing: DrawnGeometry) -> ValidationReport {
         var (findings, canCheckTopology) = structure.run(drawing)
         guard canCheckTopology else {
-            return ValidationReport(findings: findings, geosProblem: nil, topologyChecked: false)
+            return ValidationReport(findings: findings, topologyProblem: nil, topologyChecked: false)
         }
         // Most drawn polygons are simple rings: proven valid here, GEOS is asked only otherwise.
         var problem: ValidityProblem?
         // A structural error (a spike, a zero-length line) goes to GEOS too, for its own reason.
         let structureError = findings.contains { $0.severity == .error }
         if structureError || !SimplePolygonCertificate.certifies(drawing) {
-            let (geosProblem, topologyFinding) = topology.run(drawing.uncheckedGeometry(), drawing: drawing)
-            problem = geosProblem
+            let (topologyProblem, topologyFinding) = topology.run(drawing.uncheckedGeometry(), drawing: drawing)
+            problem = topologyProblem
             if let topologyFinding, !Self.alreadyExplained(topologyFinding, by: findings) { findings.append(topologyFinding) }
         }
         if let ruleCheck { findings += ruleCheck.run(drawing.uncheckedGeometry(), topologyValid: problem == nil) }
-        return ValidationReport(findings: findings, geosProblem: problem, topologyChecked: true)
+        return ValidationReport(findings: findings, topologyProblem: problem, topologyChecked: true)
     }
 
     /// Validates a geometry value (already structurally sound: closed rings, finite coordinates).

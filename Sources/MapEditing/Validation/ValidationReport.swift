@@ -6,7 +6,7 @@ public struct ValidationReport: Hashable, Sendable {
     public var findings: [ValidationFinding]
     /// GEOS's own first problem (nil when GEOS found none or did not run), kept as GEOS
     /// names it so results can be compared with other GEOS-based tools.
-    public var geosProblem: ValidityProblem?
+    public var topologyProblem: ValidityProblem?
     /// False when a structural problem (NaN, an unclosed ring, a one-position line) kept
     /// the drawing from being checked by GEOS.
     public var topologyChecked: Bool
@@ -23,7 +23,7 @@ public struct ValidationReport: Hashable, Sendable {
     /// GEOS gives for the structural problem that stopped it (invalid coordinate, ring not
     /// closed, too few points), in GEOS's order of checks. Nil when OGC-valid.
     public var validityKind: ValidityProblemKind? {
-        if let geosProblem { return geosProblem.kind }
+        if let topologyProblem { return topologyProblem.kind }
         let blocking = findings.compactMap { $0.kind.blockingValidityKind }
         for kind in [ValidityProblemKind.invalidCoordinate, .ringNotClosed, .tooFewPoints] where blocking.contains(kind) {
             return kind

@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +8,7 @@ import Glibc
 /// GEOS contexts must never be used by two threads at once, so each thread gets its own,
 /// created on first use and finished when the thread exits. GEOS's error and notice
 /// handlers write into the context instead of standard error, and a failed call turns
-/// the last message into a ``GEOSError``; nothing GEOS says can abort the process.
+/// the last message into a ``GeometryOperationError``; nothing GEOS says can abort the process.
 final class GEOSContext {
     let handle: GEOSContextHandle_t
     /// The last error message GEOS reported in this context.
@@ -49,19 +49,19 @@ final class GEOSContext {
     }()
 
     /// The error for a failed GEOS call, using the message GEOS left in this context.
-    func failure(_ operation: String) -> GEOSError {
+    func failure(_ operation: String) -> GeometryOperationError {
         defer { lastError = nil }
-        return GEOSError(operation: operation, message: lastError ?? "GEOS returned no result")
+        return GeometryOperationError(operation: operation, message: lastError ?? "GEOS returned no result")
     }
 
     /// Unwraps a geometry returned by GEOS or throws the captured error.
-    func check(_ result: OpaquePointer?, _ operation: String) throws(GEOSError) -> OpaquePointer {
+    func check(_ result: OpaquePointer?, _ operation: String) throws(GeometryOperationError) -> OpaquePointer {
         guard let result else { throw failure(operation) }
         return result
     }
 
     /// Unwraps GEOS's 0/1/2 predicate answer (2 means an exception).
-    func predicate(_ answer: CChar, _ operation: String) throws(GEOSError) -> Bool {
+    func predicate(_ answer: CChar, _ operation: String) throws(GeometryOperationError) -> Bool {
         guard answer != 2 else { throw failure(operation) }
         return answer == 1
     }

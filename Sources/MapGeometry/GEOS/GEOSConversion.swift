@@ -1,15 +1,15 @@
-import CGEOS
+internal import CGEOS
 
 /// Moves geometry values into GEOS and back, a coordinate sequence at a time.
 extension GEOSContext {
     /// Creates a GEOS geometry from a value. The caller owns the result.
-    func makeGEOSGeometry(_ geometry: Geometry) throws(GEOSError) -> OpaquePointer {
+    func makeGEOSGeometry(_ geometry: Geometry) throws(GeometryOperationError) -> OpaquePointer {
         switch geometry {
         case let .point(position):
             return try check(
                 GEOSGeom_createPointFromXY_r(handle, position.longitude, position.latitude), "create point")
         case let .multiPoint(multi):
-            return try makeCollection(GEOS_MULTIPOINT, multi.positions) { position throws(GEOSError) in
+            return try makeCollection(GEOS_MULTIPOINT, multi.positions) { position throws(GeometryOperationError) in
                 try makeGEOSGeometry(.point(position))
             }
         case let .lineString(line):
@@ -17,7 +17,7 @@ extension GEOSContext {
             let sequence = try makeSequence(line.positions)
             return try check(GEOSGeom_createLineString_r(handle, sequence), "create line")
         case let .multiLineString(multi):
-            return try makeCollection(GEOS_MULTILINESTRING, multi.lineStrings) { line throws(GEOSError) in
+            return try makeCollection(GEOS_MULTILINESTRING, multi.lineStrings) { line throws(GeometryOperationError) in
                 try makeGEOSGeometry(.lineString(line))
             }
         case let .polygon(polygon):
@@ -31,7 +31,7 @@ extension GEOSContext {
 
     /// A coordinate sequence copied from one flat x/y buffer (GEOS's bulk path). The buffer is
     /// temporary (on the stack for small rings), filled by index: no array growth, no exclusivity checks.
-    private func makeSequence(_ positions: [Position]) throws(GEOSError) -> OpaquePointer {
+    private func makeSequence(_ positions: [Position]) throws(GeometryOperationError) -> OpaquePointer {
         let count = positions.count
         let sequence = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { buffer in
             for index in 0..<count {
@@ -43,7 +43,7 @@ extension GEOSContext {
         return try check(sequence, "create coordinate sequence")
     }
 
-    private func makePolygon(_ polygon: Polygon) throws(GEOSError) -> OpaquePointer {
+    private func makePolygon(_ polygon: Polygon) throws(GeometryOperationError) -> OpaquePointer {
         guard !polygon.isEmpty else { return try check(GEOSGeom_createEmptyPolygon_r(handle), "create polygon") }
         let shell = try makeRing(polygon.rings[0])
         // Most polygons have no hole: no array of rings to allocate then.
@@ -65,14 +65,14 @@ extension GEOSContext {
         return try check(created, "create polygon")
     }
 
-    private func makeRing(_ ring: LinearRing) throws(GEOSError) -> OpaquePointer {
+    private func makeRing(_ ring: LinearRing) throws(GeometryOperationError) -> OpaquePointer {
         try check(GEOSGeom_createLinearRing_r(handle, try makeSequence(ring.positions)), "create ring")
     }
 
     /// Makes every part, then the collection; frees whatever was made if any step fails.
     private func makeCollection<Member>(
-        _ type: GEOSGeomTypes, _ members: [Member], _ makePart: (Member) throws(GEOSError) -> OpaquePointer
-    ) throws(GEOSError) -> OpaquePointer {
+        _ type: GEOSGeomTypes, _ members: [Member], _ makePart: (Member) throws(GeometryOperationError) -> OpaquePointer
+    ) throws(GeometryOperationError) -> OpaquePointer {
         var parts: [OpaquePointer?] = []
         parts.reserveCapacity(members.count)
         do {
@@ -93,7 +93,7 @@ extension GEOSContext {
 
     /// Reads a GEOS geometry back into a value, checking every coordinate against `domain`
     /// and every line and ring against the value types' rules.
-    func makeGeometry(_ geometry: OpaquePointer, domain: CoordinateDomain) throws(GEOSReadError) -> Geometry {
+    func makeGeometry(_ geometry: OpaquePointer, domain: CoordinateDomain) throws(GeometryReadError) -> Geometry {
         let type = GEOSGeomTypeId_r(handle, geometry)
         switch GEOSGeomTypes(UInt32(type)) {
         case GEOS_POINT:
@@ -138,12 +138,12 @@ extension GEOSContext {
         }
     }
 
-    private func lineString(_ geometry: OpaquePointer, domain: CoordinateDomain) throws(GEOSReadError) -> LineString {
+    private func lineString(_ geometry: OpaquePointer, domain: CoordinateDomain) throws(GeometryReadError) -> LineString {
         let points = try positions(of: geometry, domain: domain)
         do { return try LineString(points) } catch { throw .invalidValue(error) }
     }
 
-    private func polygon(_ geometry: OpaquePointer, domain: CoordinateDomain) throws(GEOSReadError) -> Polygon {
+    private func polygon(_ geometry: OpaquePointer, domain: CoordinateDomain) throws(GeometryReadError) -> Polygon {
         if GEOSisEmpty_r(handle, geometry) == 1 { return Polygon([LinearRing]()) }
         var rings: [[Position]] = []
         do { rings.append(try positions(of: GEOSGetExteriorRing_r(handle, geometry)!, domain: domain)) } catch {
@@ -161,15 +161,15 @@ extension GEOSContext {
     }
 
     /// The positions of a point, line or ring, copied out of GEOS in one call.
-    private func positions(of geometry: OpaquePointer, domain: CoordinateDomain) throws(GEOSReadError) -> [Position] {
-        guard let sequence = GEOSGeom_getCoordSeq_r(handle, geometry) else { throw .geos(failure("read coordinates")) }
+    private func positions(of geometry: OpaquePointer, domain: CoordinateDomain) throws(GeometryReadError) -> [Position] {
+        guard let sequence = GEOSGeom_getCoordSeq_r(handle, geometry) else { throw .operation(failure("read coordinates")) }
         var size: UInt32 = 0
         GEOSCoordSeq_getSize_r(handle, sequence, &size)
         var buffer = [Double](repeating: 0, count: Int(size) * 2)
         let copied = buffer.withUnsafeMutableBufferPointer { pointer in
             GEOSCoordSeq_copyToBuffer_r(handle, sequence, pointer.baseAddress, 0, 0)
         }
-        guard copied != 0 else { throw .geos(failure("read coordinates")) }
+        guard copied != 0 else { throw .operation(failure("read coordinates")) }
         var positions: [Position] = []
         positions.reserveCapacity(Int(size))
         for index in 0..<Int(size) {
@@ -182,20 +182,20 @@ extension GEOSContext {
 }
 
 /// Why a geometry read from WKT, WKB or a GEOS result could not become a value.
-public enum GEOSReadError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// GEOS itself failed (a WKT syntax error, for example).
-    case geos(GEOSError)
+public enum GeometryReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The operation itself failed (a WKT syntax error, for example).
+    case operation(GeometryOperationError)
     /// GEOS read it, but the value types refuse it (a NaN coordinate, a 3-position ring...).
     case invalidValue(GeometryError)
 
-    func nested(in index: Int) -> GEOSReadError {
+    func nested(in index: Int) -> GeometryReadError {
         if case let .invalidValue(error) = self { return .invalidValue(error.nested(in: index)) }
         return self
     }
 
     public var description: String {
         switch self {
-        case let .geos(error): error.description
+        case let .operation(error): error.description
         case let .invalidValue(error): error.description
         }
     }

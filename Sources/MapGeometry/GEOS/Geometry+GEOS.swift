@@ -1,11 +1,11 @@
-import CGEOS
+internal import CGEOS
 
 /// GEOS operations directly on values, for one-off questions. Each call moves the
 /// geometry into GEOS once; for repeated work keep a ``GeosGeometry`` or a ``PreparedGeometry``.
 /// GEOS works in the plane: results are read back with the planar domain's rules.
 extension Geometry {
     /// OGC validity, with GEOS's first problem and its location.
-    public func validity(allowSelfTouchingRingFormingHole: Bool = false) throws(GEOSError) -> ValidityReport {
+    public func validity(allowSelfTouchingRingFormingHole: Bool = false) throws(GeometryOperationError) -> ValidityReport {
         // The hottest one-off call (every edit is checked): no GeosGeometry object, one context look-up.
         let context = GEOSContext.current
         let geometry = try context.makeGEOSGeometry(self)
@@ -18,20 +18,20 @@ extension Geometry {
         try GeosGeometry(self).makeValid(method: method, keepCollapsed: keepCollapsed).geometry()
     }
 
-    public func intersects(_ other: Geometry) throws(GEOSError) -> Bool {
+    public func intersects(_ other: Geometry) throws(GeometryOperationError) -> Bool {
         try GeosGeometry(self).intersects(GeosGeometry(other))
     }
 
-    public func contains(_ other: Geometry) throws(GEOSError) -> Bool {
+    public func contains(_ other: Geometry) throws(GeometryOperationError) -> Bool {
         try GeosGeometry(self).contains(GeosGeometry(other))
     }
 
-    public func within(_ other: Geometry) throws(GEOSError) -> Bool {
+    public func within(_ other: Geometry) throws(GeometryOperationError) -> Bool {
         try GeosGeometry(self).within(GeosGeometry(other))
     }
 
     /// Planar distance in the coordinates' units (degrees for lon/lat).
-    public func planarDistance(to other: Geometry) throws(GEOSError) -> Double {
+    public func planarDistance(to other: Geometry) throws(GeometryOperationError) -> Double {
         try GeosGeometry(self).distance(to: GeosGeometry(other))
     }
 
@@ -71,7 +71,7 @@ extension Geometry {
 
 extension GeosGeometry {
     /// The position of a point geometry; nil when it is empty or not a point.
-    public func pointPosition() -> Position? {
+    package func pointPosition() -> Position? {
         let context = GEOSContext.current
         guard GEOSGeomTypeId_r(context.handle, pointer) == Int32(GEOS_POINT.rawValue) else { return nil }
         return context.position(ofPoint: pointer)

@@ -14,7 +14,7 @@ extension Geometry {
     /// - Parameters:
     ///   - metres: buffer distance (negative shrinks polygons).
     ///   - quadrantSegments: segments per quarter circle of the rounded corners.
-    /// - Throws: ``ProjectionError`` or ``GEOSError``; a geometry with no position has no buffer.
+    /// - Throws: ``ProjectionError`` or ``GeometryOperationError``; a geometry with no position has no buffer.
     public func buffered(metres: Double, quadrantSegments: Int = 8) throws -> Geometry {
         guard metres.isFinite else { throw GeometryError(.nonFiniteCoordinate(axis: "buffer distance", value: metres)) }
         guard let bounds = boundingBox else { return self }

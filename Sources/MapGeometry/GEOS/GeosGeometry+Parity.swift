@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 
 extension GeosGeometry {
     /// The area that the rings of a polygonal geometry enclose an odd number of times: the
@@ -10,7 +10,7 @@ extension GeosGeometry {
     /// scribble; this takes about half a second (`BoundedRepairTests` compares the two).
     ///
     /// - Parameter rings: the geometry's rings, for the parity count.
-    func oddlyEnclosedArea(rings: [[Position]]) throws(GEOSError) -> GeosGeometry {
+    func oddlyEnclosedArea(rings: [[Position]]) throws(GeometryOperationError) -> GeosGeometry {
         let context = GEOSContext.current
         // A valid input comes back as it is, as from GEOS's make-valid.
         if GEOSisValid_r(context.handle, pointer) == 1 {

@@ -1,4 +1,4 @@
-import CGEOS
+internal import CGEOS
 
 /// A geometry held inside GEOS, built once and used for many operations, so repeated
 /// questions do not pay for moving coordinates into GEOS each time.
@@ -6,19 +6,19 @@ import CGEOS
 /// Operations use the calling thread's GEOS context. An instance is not `Sendable`:
 /// keep one per task (values of ``Geometry`` are cheap to share and convert).
 /// GEOS computes in the plane: with lon/lat input, distances, areas and buffers are in degrees.
-public final class GeosGeometry {
+package final class GeosGeometry {
     let pointer: OpaquePointer
 
     /// Takes ownership of a geometry GEOS returned.
     init(owning pointer: OpaquePointer) { self.pointer = pointer }
 
     /// Moves a value into GEOS.
-    public convenience init(_ geometry: Geometry) throws(GEOSError) {
+    package convenience init(_ geometry: Geometry) throws(GeometryOperationError) {
         self.init(owning: try GEOSContext.current.makeGEOSGeometry(geometry))
     }
 
     /// Reads Well-Known Text with GEOS's reader.
-    public convenience init(wkt: String) throws(GEOSError) {
+    package convenience init(wkt: String) throws(GeometryOperationError) {
         let context = GEOSContext.current
         let reader = GEOSWKTReader_create_r(context.handle)
         defer { GEOSWKTReader_destroy_r(context.handle, reader) }
@@ -26,7 +26,7 @@ public final class GeosGeometry {
     }
 
     /// Reads hexadecimal Well-Known Binary with GEOS's reader.
-    public convenience init(hexWKB: String) throws(GEOSError) {
+    package convenience init(hexWKB: String) throws(GeometryOperationError) {
         let context = GEOSContext.current
         let reader = GEOSWKBReader_create_r(context.handle)
         defer { GEOSWKBReader_destroy_r(context.handle, reader) }
@@ -40,14 +40,14 @@ public final class GeosGeometry {
     deinit { GEOSGeom_destroy_r(GEOSContext.current.handle, pointer) }
 
     /// The geometry as a value, checking coordinates against `domain`.
-    /// - Throws: ``GEOSReadError`` when the geometry breaks the value types' rules
+    /// - Throws: ``GeometryReadError`` when the geometry breaks the value types' rules
     ///   (a NaN coordinate, a ring of three positions...).
-    public func geometry(domain: CoordinateDomain = .planar) throws(GEOSReadError) -> Geometry {
+    package func geometry(domain: CoordinateDomain = .planar) throws(GeometryReadError) -> Geometry {
         try GEOSContext.current.makeGeometry(pointer, domain: domain)
     }
 
     /// Well-Known Text, trimmed of needless zeros.
-    public var wkt: String {
+    package var wkt: String {
         let context = GEOSContext.current
         let writer = GEOSWKTWriter_create_r(context.handle)
         defer { GEOSWKTWriter_destroy_r(context.handle, writer) }
@@ -58,14 +58,14 @@ public final class GeosGeometry {
     }
 
     /// True when the geometry has no coordinates.
-    public var isEmpty: Bool { GEOSisEmpty_r(GEOSContext.current.handle, pointer) == 1 }
+    package var isEmpty: Bool { GEOSisEmpty_r(GEOSContext.current.handle, pointer) == 1 }
 
     // MARK: Validity
 
     /// Checks OGC validity and reports GEOS's first problem with its location.
     /// - Parameter allowSelfTouchingRingFormingHole: accept a shell that touches itself to
     ///   enclose a hole (the "ESRI" convention), which GEOS rejects by default.
-    public func validity(allowSelfTouchingRingFormingHole: Bool = false) throws(GEOSError) -> ValidityReport {
+    package func validity(allowSelfTouchingRingFormingHole: Bool = false) throws(GeometryOperationError) -> ValidityReport {
         try GEOSContext.current.validity(of: pointer, allowSelfTouchingRingFormingHole: allowSelfTouchingRingFormingHole)
     }
 
@@ -73,7 +73,7 @@ public final class GeosGeometry {
     /// - Parameters:
     ///   - method: see ``MakeValidMethod``.
     ///   - keepCollapsed: keep parts that collapse to lower dimension (structure method only).
-    public func makeValid(method: MakeValidMethod = .structure, keepCollapsed: Bool = false) throws(GEOSError) -> GeosGeometry {
+    package func makeValid(method: MakeValidMethod = .structure, keepCollapsed: Bool = false) throws(GeometryOperationError) -> GeosGeometry {
         // Polygons by linework: the same area as GEOS's method, built in one pass (see oddlyEnclosedArea).
         if method == .linework, !keepCollapsed, let rings = try? polygonRings() {
             return try oddlyEnclosedArea(rings: rings)
@@ -82,7 +82,7 @@ public final class GeosGeometry {
     }
 
     /// GEOS's own make-valid, whatever the method and type (the reference for tests).
-    package func makeValidByGEOS(method: MakeValidMethod, keepCollapsed: Bool = false) throws(GEOSError) -> GeosGeometry {
+    package func makeValidByGEOS(method: MakeValidMethod, keepCollapsed: Bool = false) throws(GeometryOperationError) -> GeosGeometry {
         let context = GEOSContext.current
         guard let parameters = GEOSMakeValidParams_create_r(context.handle) else { throw context.failure("make valid") }
         defer { GEOSMakeValidParams_destroy_r(context.handle, parameters) }
@@ -103,34 +103,34 @@ public final class GeosGeometry {
 
     /// The geometry with every coordinate on a grid of `gridSize` (GEOS's precision reducer:
     /// it nodes the rounded linework, so the result stays valid; collapsed parts disappear).
-    public func snappedToGrid(_ gridSize: Double) throws(GEOSError) -> GeosGeometry {
+    package func snappedToGrid(_ gridSize: Double) throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSGeom_setPrecision_r(GEOSContext.current.handle, pointer, gridSize, 0), "set precision")
     }
 
     // MARK: Predicates
 
-    public func intersects(_ other: GeosGeometry) throws(GEOSError) -> Bool {
+    package func intersects(_ other: GeosGeometry) throws(GeometryOperationError) -> Bool {
         let context = GEOSContext.current
         return try context.predicate(GEOSIntersects_r(context.handle, pointer, other.pointer), "intersects")
     }
 
-    public func contains(_ other: GeosGeometry) throws(GEOSError) -> Bool {
+    package func contains(_ other: GeosGeometry) throws(GeometryOperationError) -> Bool {
         let context = GEOSContext.current
         return try context.predicate(GEOSContains_r(context.handle, pointer, other.pointer), "contains")
     }
 
-    public func within(_ other: GeosGeometry) throws(GEOSError) -> Bool {
+    package func within(_ other: GeosGeometry) throws(GeometryOperationError) -> Bool {
         let context = GEOSContext.current
         return try context.predicate(GEOSWithin_r(context.handle, pointer, other.pointer), "within")
     }
 
-    public func covers(_ other: GeosGeometry) throws(GEOSError) -> Bool {
+    package func covers(_ other: GeosGeometry) throws(GeometryOperationError) -> Bool {
         let context = GEOSContext.current
         return try context.predicate(GEOSCovers_r(context.handle, pointer, other.pointer), "covers")
     }
 
     /// Same point set, whatever the vertex order or start.
-    public func equalsTopologically(_ other: GeosGeometry) throws(GEOSError) -> Bool {
+    package func equalsTopologically(_ other: GeosGeometry) throws(GeometryOperationError) -> Bool {
         let context = GEOSContext.current
         return try context.predicate(GEOSEquals_r(context.handle, pointer, other.pointer), "equals")
     }
@@ -138,7 +138,7 @@ public final class GeosGeometry {
     // MARK: Measures (planar, in the coordinates' units)
 
     /// The shortest planar distance to `other`.
-    public func distance(to other: GeosGeometry) throws(GEOSError) -> Double {
+    package func distance(to other: GeosGeometry) throws(GeometryOperationError) -> Double {
         let context = GEOSContext.current
         var distance = 0.0
         guard GEOSDistance_r(context.handle, pointer, other.pointer, &distance) == 1 else {
@@ -148,7 +148,7 @@ public final class GeosGeometry {
     }
 
     /// Planar area (degrees² for lon/lat; use ``Geodesic`` for square metres).
-    public func area() throws(GEOSError) -> Double {
+    package func area() throws(GeometryOperationError) -> Double {
         let context = GEOSContext.current
         var area = 0.0
         guard GEOSArea_r(context.handle, pointer, &area) == 1 else { throw context.failure("area") }
@@ -156,7 +156,7 @@ public final class GeosGeometry {
     }
 
     /// Planar length (degrees for lon/lat; use ``Geodesic`` for metres).
-    public func length() throws(GEOSError) -> Double {
+    package func length() throws(GeometryOperationError) -> Double {
         let context = GEOSContext.current
         var length = 0.0
         guard GEOSLength_r(context.handle, pointer, &length) == 1 else { throw context.failure("length") }
@@ -165,69 +165,69 @@ public final class GeosGeometry {
 
     // MARK: Derived geometries
 
-    public func centroid() throws(GEOSError) -> GeosGeometry {
+    package func centroid() throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSGetCentroid_r(GEOSContext.current.handle, pointer), "centroid")
     }
 
     /// A point guaranteed to lie on the geometry (inside a polygon, on a line): the place
     /// for a polygon's marker, where a centroid may fall outside (a U-shaped building).
-    public func pointOnSurface() throws(GEOSError) -> GeosGeometry {
+    package func pointOnSurface() throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSPointOnSurface_r(GEOSContext.current.handle, pointer), "point on surface")
     }
 
-    public func envelope() throws(GEOSError) -> GeosGeometry {
+    package func envelope() throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSEnvelope_r(GEOSContext.current.handle, pointer), "envelope")
     }
 
-    public func convexHull() throws(GEOSError) -> GeosGeometry {
+    package func convexHull() throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSConvexHull_r(GEOSContext.current.handle, pointer), "convex hull")
     }
 
     /// The area within `distance` of the geometry, arcs drawn with `quadrantSegments` per quarter
     /// circle. GEOS works in the plane: `distance` is in the coordinates' units (degrees for
     /// longitude/latitude; see ``Geometry/buffered(metres:quadrantSegments:)`` for metres).
-    public func buffer(_ distance: Double, quadrantSegments: Int = 8) throws(GEOSError) -> GeosGeometry {
+    package func buffer(_ distance: Double, quadrantSegments: Int = 8) throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSBuffer_r(GEOSContext.current.handle, pointer, distance, Int32(quadrantSegments)), "buffer")
     }
 
     /// Fewer vertices within `tolerance`, never creating self-intersections or moving holes out.
-    public func simplified(tolerance: Double) throws(GEOSError) -> GeosGeometry {
+    package func simplified(tolerance: Double) throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSTopologyPreserveSimplify_r(GEOSContext.current.handle, pointer, tolerance), "simplify")
     }
 
-    public func union(_ other: GeosGeometry) throws(GEOSError) -> GeosGeometry {
+    package func union(_ other: GeosGeometry) throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSUnion_r(GEOSContext.current.handle, pointer, other.pointer), "union")
     }
 
     /// The union of all parts of this geometry (dissolves overlapping polygons of a collection).
-    public func unaryUnion() throws(GEOSError) -> GeosGeometry {
+    package func unaryUnion() throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSUnaryUnion_r(GEOSContext.current.handle, pointer), "union")
     }
 
-    public func intersection(_ other: GeosGeometry) throws(GEOSError) -> GeosGeometry {
+    package func intersection(_ other: GeosGeometry) throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSIntersection_r(GEOSContext.current.handle, pointer, other.pointer), "intersection")
     }
 
-    public func difference(_ other: GeosGeometry) throws(GEOSError) -> GeosGeometry {
+    package func difference(_ other: GeosGeometry) throws(GeometryOperationError) -> GeosGeometry {
         try derived(GEOSDifference_r(GEOSContext.current.handle, pointer, other.pointer), "difference")
     }
 
     /// A copy in GEOS's normal form (ordered parts and vertices), for exact comparisons.
-    public func normalized() throws(GEOSError) -> GeosGeometry {
+    package func normalized() throws(GeometryOperationError) -> GeosGeometry {
         let context = GEOSContext.current
         let copy = try derived(GEOSGeom_clone_r(context.handle, pointer), "clone")
         guard GEOSNormalize_r(context.handle, copy.pointer) == 0 else { throw context.failure("normalize") }
         return copy
     }
 
-    private func derived(_ result: OpaquePointer?, _ operation: String) throws(GEOSError) -> GeosGeometry {
+    private func derived(_ result: OpaquePointer?, _ operation: String) throws(GeometryOperationError) -> GeosGeometry {
         GeosGeometry(owning: try GEOSContext.current.check(result, operation))
     }
 }
 
 extension GEOSContext {
     /// GEOS's validity verdict for `geometry`, with the first problem's kind and location.
-    func validity(of geometry: OpaquePointer, allowSelfTouchingRingFormingHole: Bool) throws(GEOSError) -> ValidityReport {
+    func validity(of geometry: OpaquePointer, allowSelfTouchingRingFormingHole: Bool) throws(GeometryOperationError) -> ValidityReport {
         var reason: UnsafeMutablePointer<CChar>?
         var location: OpaquePointer?
         let flags: Int32 = allowSelfTouchingRingFormingHole

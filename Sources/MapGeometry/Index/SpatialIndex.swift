@@ -77,7 +77,7 @@ public struct SpatialIndex: Sendable {
 
     /// Items that really intersect `geometry` (share at least one point), tested exactly with a
     /// GEOS prepared geometry on the candidates the tree gives.
-    public func items(intersecting geometry: Geometry) throws(GEOSError) -> [Int] {
+    public func items(intersecting geometry: Geometry) throws(GeometryOperationError) -> [Int] {
         let prepared = try PreparedGeometry(geometry)
         var found: [Int] = []
         for item in candidates(for: geometry) {
@@ -95,7 +95,7 @@ public struct SpatialIndex: Sendable {
 
     /// Items lying inside `area` (for example a functional location): a point inside or on
     /// the boundary, a line or polygon in the interior (GEOS `contains`).
-    public func items(inside area: Geometry) throws(GEOSError) -> [Int] {
+    public func items(inside area: Geometry) throws(GeometryOperationError) -> [Int] {
         let prepared = try PreparedGeometry(area)
         var found: [Int] = []
         for item in candidates(for: area) {
@@ -127,7 +127,7 @@ public struct SpatialIndex: Sendable {
 
 /// "Inside an area" as the filters and ``SpatialIndex/items(inside:)`` mean it.
 enum AreaTest {
-    static func isInside(_ geometry: Geometry, _ area: PreparedGeometry) throws(GEOSError) -> Bool {
+    static func isInside(_ geometry: Geometry, _ area: PreparedGeometry) throws(GeometryOperationError) -> Bool {
         if case let .point(position) = geometry { return try area.covers(position) }
         if geometry.isEmpty { return false }
         return try area.contains(GeosGeometry(geometry))

@@ -1,4 +1,4 @@
-import CPROJ
+internal import CPROJ
 
 /// A transformation between two coordinate reference systems that PROJ knows
 /// (EPSG codes such as `"EPSG:25832"`, PROJ strings, WKT), always in x/y =

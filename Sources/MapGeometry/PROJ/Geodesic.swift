@@ -1,4 +1,4 @@
-import CPROJ
+internal import CPROJ
 
 /// Geodesic measures on the WGS84 ellipsoid, through PROJ's `geod_*` functions
 /// (Karney's algorithms: accurate to nanometres, correct across ±180 and at the poles).

@@ -1,4 +1,4 @@
-import CPROJ
+internal import CPROJ
 
 /// One PROJ context with one transformation object in it. PROJ objects are not
 /// thread-safe, so a handle is used by one thread at a time: ``CoordinateTransform``'s pool

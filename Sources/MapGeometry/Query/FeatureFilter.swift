@@ -36,7 +36,7 @@ public indirect enum FeatureFilter: Hashable, Sendable {
 
     /// Prepares the filter for testing many features: areas become GEOS prepared geometries.
     /// A matcher is not `Sendable`; make one per task.
-    public func matcher() throws(GEOSError) -> FeatureMatcher {
+    public func matcher() throws(GeometryOperationError) -> FeatureMatcher {
         try FeatureMatcher(self)
     }
 
@@ -60,11 +60,11 @@ public final class FeatureMatcher {
 
     private let root: Node
 
-    init(_ filter: FeatureFilter) throws(GEOSError) {
+    init(_ filter: FeatureFilter) throws(GeometryOperationError) {
         root = try Self.compile(filter)
     }
 
-    private static func compile(_ filter: FeatureFilter) throws(GEOSError) -> Node {
+    private static func compile(_ filter: FeatureFilter) throws(GeometryOperationError) -> Node {
         switch filter {
         case let .all(filters):
             var nodes: [Node] = []

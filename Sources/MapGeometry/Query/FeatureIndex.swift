@@ -29,7 +29,7 @@ public struct FeatureIndex: Sendable {
     public func layers(by key: String = "type") -> FeatureLayers { FeatureLayers(features, by: key) }
 
     /// Feature numbers passing `filter`, ascending.
-    public func items(matching filter: FeatureFilter) throws(GEOSError) -> [Int] {
+    public func items(matching filter: FeatureFilter) throws(GeometryOperationError) -> [Int] {
         if case let .inside(area) = filter {
             return try spatial.items(inside: area)  // the tree finds the candidates
         }
@@ -66,7 +66,7 @@ public struct FeatureIndex: Sendable {
     }
 
     /// A test on feature numbers for `filter`, nil when it lets everything through.
-    private func inclusion(_ filter: FeatureFilter) throws(GEOSError) -> ((Int) -> Bool)? {
+    private func inclusion(_ filter: FeatureFilter) throws(GeometryOperationError) -> ((Int) -> Bool)? {
         if filter == .everything { return nil }
         let matcher = try filter.matcher()
         let features = features
