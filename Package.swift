@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering", "TestSupport"]),
         .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "TestSupport"]),
         .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "TestSupport"]),
-        .testTarget(name: "MapctlTests", dependencies: ["mapctl", "MapGeometry", "TestSupport"]),
+        .testTarget(name: "MapctlTests", dependencies: ["mapctl", "MapGeometry", "MapClustering", "TestSupport"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Examples", "MapGeometry", "MapClustering"]),
     ]
 )

@@ -159,8 +159,7 @@ struct ClusterCommand: ParsableCommand {
             } else if let id = children {
                 write(writer.encode(try index.children(of: id)))
             } else if let id = expansionZoom {
-                let zoom = try index.expansionZoom(of: id)
-                write(Array("{\"cluster_id\":\(id),\"expansion_zoom\":\(zoom.map(String.init) ?? "null")}\n".utf8))
+                write(GeoJSONWriter().encode(try index.expansionZoomJSON(of: id)) + [0x0A])
             } else if let (z, x, y) = try parsedTile() {
                 write(writer.encode(try index.tileFeatures(z: z, x: x, y: y)))
             } else if legend {
@@ -210,13 +209,7 @@ struct ClusterCommand: ParsableCommand {
 
     private func parsedBox() throws -> BoundingBox? {
         guard let bbox else { return nil }
-        let parts = bbox.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, let west = parts[0], let south = parts[1], let east = parts[2], let north = parts[3] else {
-            throw ValidationError("--bbox must be four numbers west,south,east,north, e.g. 24.93,60.16,24.96,60.18; got \(bbox)")
-        }
-        do { return try BoundingBox(west: west, south: south, east: east, north: north) } catch {
-            throw ValidationError("--bbox \(bbox): \(error)")
-        }
+        do { return try BoundingBox(westSouthEastNorth: bbox) } catch { throw ValidationError("--bbox \(error)") }
     }
 
     private func parsedTile() throws -> (Int, Int, Int)? {

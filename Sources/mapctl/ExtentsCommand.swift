@@ -95,13 +95,7 @@ struct ExtentsCommand: ParsableCommand {
     /// `--bounds W,S,E,N` as a box.
     private func parsedBounds() throws -> BoundingBox? {
         guard let bounds else { return nil }
-        let parts = bounds.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, let west = parts[0], let south = parts[1], let east = parts[2], let north = parts[3] else {
-            throw ValidationError("--bounds must be four numbers west,south,east,north, e.g. 24.93,60.16,24.96,60.18; got \(bounds)")
-        }
-        do { return try BoundingBox(west: west, south: south, east: east, north: north) } catch {
-            throw ValidationError("--bounds \(bounds): \(error)")
-        }
+        do { return try BoundingBox(westSouthEastNorth: bounds) } catch { throw ValidationError("--bounds \(error)") }
     }
 
     func run() throws {
@@ -149,33 +143,8 @@ struct ExtentsCommand: ParsableCommand {
         if !fit.showsAllData {
             standardError("mapctl extents: warning: the data is wider than the viewport at --min-zoom \(minZoom); part of it is off screen")
         }
-        return geojson ? Self.feature(fit) : Self.cameraJSON(fit)
-    }
-
-    /// `{"center":[lon,lat],"zoom":z,"bounds":[w,s,e,n]}`: numbers in Swift's shortest exact form.
-    static func cameraJSON(_ fit: CameraFit) -> String {
-        let center = fit.camera.center
-        let bounds = fit.visibleBounds.boundingBox
-        return "{\"center\":[\(number(center.longitude)),\(number(center.latitude))],\"zoom\":\(number(fit.camera.zoom)),"
-            + "\"bounds\":[\(number(bounds.west)),\(number(bounds.south)),\(number(bounds.east)),\(number(bounds.north))]}\n"
-    }
-
-    /// The visible area as a Feature with the camera in its properties.
-    static func feature(_ fit: CameraFit) -> String {
-        let camera = fit.camera
-        let properties: Properties = [
-            "center": .array([.number(camera.center.longitude), .number(camera.center.latitude)]),
-            "zoom": .number(camera.zoom),
-            "tileSize": .number(Double(camera.tileSize)),
-        ]
-        return GeoJSONWriter().string(Feature(geometry: fit.visibleBounds.geometry, properties: properties)) + "\n"
-    }
-
-    /// A JSON number: whole values without ".0", no negative zero.
-    static func number(_ value: Double) -> String {
-        if value == 0 { return "0" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
+        let writer = GeoJSONWriter()
+        return String(decoding: geojson ? writer.encode(fit.feature) : writer.encode(fit.json), as: UTF8.self) + "\n"
     }
 
     private func viewport() throws -> Viewport {

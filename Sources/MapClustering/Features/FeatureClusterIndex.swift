@@ -146,6 +146,13 @@ public struct FeatureClusterIndex: Sendable {
             foreignMembers: paging.map { ForeignMember(name: $0.0, value: .number(Double($0.1))) }).inheriting(sourceMembers)
     }
 
+    /// `{"cluster_id": id, "expansion_zoom": z}`: the zoom at which cluster `id` splits, null
+    /// for objects at one position that never split (what `mapctl cluster --expansion-zoom` prints).
+    public func expansionZoomJSON(of id: Int) throws(ClusterError) -> JSONValue {
+        let zoom = try index.expansionZoom(of: id)
+        return ["cluster_id": .number(Double(id)), "expansion_zoom": zoom.map { .number(Double($0)) } ?? .null]
+    }
+
     /// The markers one zoom below the cluster that make it up, as features.
     public func children(of id: Int) throws(ClusterError) -> FeatureCollection {
         FeatureCollection(features: try index.children(of: id).map(feature(for:)), foreignMembers: sourceMembers)

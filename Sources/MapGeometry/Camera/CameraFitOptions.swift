@@ -4,7 +4,7 @@ public struct CameraFitOptions: Hashable, Sendable {
     public var padding: Double = 0
     /// Tile size of the map in pixels: 256 (Leaflet, raster XYZ) or 512 (MapLibre, Mapbox GL).
     /// A 512-pixel zoom is one less than the 256-pixel zoom for the same scale.
-    public var tileSize: Int = 256
+    public var tileSize: Int = MapTileSize.standard
     /// Lowest zoom the map allows. When even this zoom cannot show all the data, the fit
     /// returns it with ``CameraFit/showsAllData`` false.
     public var minZoom: Double = 0

@@ -3,12 +3,12 @@ import Foundation
 extension Position {
     /// Reads `lon,lat` in degrees, as typed in a command line or a query string
     /// (`24.9384,60.1699`, `-74.0, 40.7`).
-    /// - Throws: ``PositionTextError`` saying what was typed and what is expected.
-    public init(lonLat text: String) throws(PositionTextError) {
+    /// - Throws: ``CoordinateTextError`` saying what was typed and what is expected.
+    public init(lonLat text: String) throws(CoordinateTextError) {
         let texts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let parts = texts.map { Double($0) }
         guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
-            throw PositionTextError(text: text, reason: "is not lon,lat in degrees (for example 24.9384,60.1699)")
+            throw CoordinateTextError(text: text, reason: "is not lon,lat in degrees (for example 24.9384,60.1699)")
         }
         do {
             try self.init(longitude, latitude)
@@ -22,7 +22,7 @@ extension Position {
             } else if !(-180...180).contains(longitude), longitude.isFinite {
                 reason = "has longitude \(texts[0]), outside -180…180"
             }
-            throw PositionTextError(text: text, reason: reason)
+            throw CoordinateTextError(text: text, reason: reason)
         }
     }
 
@@ -48,8 +48,25 @@ extension BoundingBox {
     }
 }
 
-/// A position typed as text that cannot be read.
-public struct PositionTextError: Error, Hashable, Sendable, CustomStringConvertible {
+extension BoundingBox {
+    /// Reads `west,south,east,north` in degrees, as typed in a command line or a query string;
+    /// west > east crosses the antimeridian.
+    /// - Throws: ``CoordinateTextError`` saying what was typed and what is expected.
+    public init(westSouthEastNorth text: String) throws(CoordinateTextError) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let west = parts[0], let south = parts[1], let east = parts[2], let north = parts[3] else {
+            throw CoordinateTextError(text: text, reason: "is not west,south,east,north in degrees (for example 24.93,60.16,24.96,60.18)")
+        }
+        do {
+            try self.init(west: west, south: south, east: east, north: north)
+        } catch {
+            throw CoordinateTextError(text: text, reason: error.reasonDescription)
+        }
+    }
+}
+
+/// A position or box typed as text that cannot be read.
+public struct CoordinateTextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was typed.
     public var text: String
     /// What is wrong and how to write it.

@@ -1,0 +1,56 @@
+import Foundation
+import MapClustering
+import MapGeometry
+import Testing
+
+/// A service must give exactly the command line's answers by calling the libraries: for the
+/// commands whose answers moved into the libraries, the library call encoded by the library's
+/// writer gives the same bytes as `mapctl`.
+@Suite("Library answers equal the command's bytes")
+struct LibraryAnswerTests {
+    static let objects = MapctlProcess.packageRoot.appendingPathComponent("Data/objects.geojson").path
+
+    static func library(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test("extents: the camera and its GeoJSON feature")
+    func extents() throws {
+        let document = try GeoJSONReader().read(contentsOfFile: Self.objects)
+        let device = DevicePreset.ipad
+        let fit = try CameraFit(
+            geometries: document.features.compactMap(\.geometry), viewport: device.viewport,
+            options: CameraFitOptions(padding: device.padding))
+        let camera = try MapctlProcess.run(["extents", "--device", "ipad", "Data/objects.geojson"])
+        #expect(camera.standardOutput == Self.library(GeoJSONWriter().encode(fit.json)) + "\n")
+        let feature = try MapctlProcess.run(["extents", "--device", "ipad", "--geojson", "Data/objects.geojson"])
+        #expect(feature.standardOutput == Self.library(GeoJSONWriter().encode(fit.feature)) + "\n")
+
+        let box = try BoundingBox(westSouthEastNorth: "170,-20,-170,-10")
+        let boxFit = try CameraFit(bounds: box, viewport: Viewport(width: 1024, height: 768))
+        let boxCamera = try MapctlProcess.run(["extents", "--width", "1024", "--height", "768", "--bounds", "170,-20,-170,-10"])
+        #expect(boxCamera.standardOutput == Self.library(GeoJSONWriter().encode(boxFit.json)) + "\n")
+    }
+
+    @Test("cluster: a view, a tile, a legend, members, children and the expansion zoom")
+    func cluster() throws {
+        let document = try GeoJSONReader().read(contentsOfFile: Self.objects)
+        // The command's defaults: a 40-pixel radius on 256-pixel (Leaflet) tiles.
+        let options = FeatureClusterOptions(cluster: ClusterOptions(extent: Double(MapTileSize.standard)))
+        let index = try FeatureClusterIndex(document.featureCollection, options: options)
+        let writer = GeoJSONWriter()
+        let box = try BoundingBox(westSouthEastNorth: "24.93,60.16,24.96,60.18")
+        let expectations: [([String], String)] = [
+            (["cluster", "--zoom", "13"], Self.library(writer.encode(index.features(zoom: 13)))),
+            (["cluster", "--zoom", "15", "--bbox", "24.93,60.16,24.96,60.18"], Self.library(writer.encode(index.features(zoom: 15, in: box)))),
+            (["cluster", "--tile", "12/2331/1185"], Self.library(writer.encode(try index.tileFeatures(z: 12, x: 2331, y: 1185)))),
+            (["cluster", "--zoom", "12", "--legend"], Self.library(writer.encode(Legend.json(index.legend(zoom: 12)))) + "\n"),
+            (["cluster", "--members", "4143", "--limit", "20", "--offset", "20"], Self.library(writer.encode(try index.memberPage(of: 4143, limit: 20, offset: 20)))),
+            (["cluster", "--children", "4143"], Self.library(writer.encode(try index.children(of: 4143)))),
+            (["cluster", "--expansion-zoom", "4143"], Self.library(writer.encode(try index.expansionZoomJSON(of: 4143))) + "\n"),
+        ]
+        for (arguments, expected) in expectations {
+            let result = try MapctlProcess.run(arguments + ["Data/objects.geojson"])
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput == expected, "\(arguments.joined(separator: " "))")
+        }
+    }
+}
