@@ -91,10 +91,9 @@ struct ClusterCommand: ParsableCommand {
     @Flag(help: "Print the legend of the view (--zoom, --bbox) instead of the features.")
     var legend = false
 
-    @Flag(help: "Indent the output.") var pretty = false
-
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
+    var output: String? { outputOptions.output }
+    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String

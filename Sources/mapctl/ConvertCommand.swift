@@ -41,14 +41,13 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Skip invalid features (reported on standard error) instead of failing.")
     var lenient = false
 
-    @Flag(help: "Indent the output.")
-    var pretty = false
 
     @Option(name: .customLong("max-input"), help: "Largest input read (bytes, or with a unit: 512MiB, 4GiB, 2GB); larger input, or an endless one such as /dev/zero, is refused.")
     var maxInput = ByteCount.defaultInputLimit
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
+    var output: String? { outputOptions.output }
+    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String

@@ -51,8 +51,9 @@ struct DirectionsCommand: ParsableCommand {
     @Option(help: "Also save the prepared network to this file, to load it faster next time.")
     var savePrepared: String?
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
+    var output: String? { outputOptions.output }
+    var pretty: Bool { outputOptions.pretty }
 
     enum Metric: String, ExpressibleByArgument, CaseIterable {
         case time, distance
@@ -88,8 +89,8 @@ struct DirectionsCommand: ParsableCommand {
             throw ExitCode(65)
         }
         let feature = Self.feature(path, members: network.sourceMembers)
-        var bytes = GeoJSONWriter().encode(feature)
-        bytes.append(0x0A)
+        var bytes = GeoJSONWriter(options: outputOptions.writerOptions).encode(feature)
+        if !pretty { bytes.append(0x0A) }
         try RoadNetworkLoading.write(bytes, to: output, command: "directions")
     }
 

@@ -68,8 +68,9 @@ struct ExtentsCommand: ParsableCommand {
     @Flag(help: "Write the visible area as a GeoJSON Feature instead of the camera JSON.")
     var geojson = false
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
+    var output: String? { outputOptions.output }
+    var pretty: Bool { outputOptions.pretty }
 
     @Option(help: "Fit this box west,south,east,north instead of a file's features (west > east crosses the antimeridian).")
     var bounds: String?
@@ -143,8 +144,8 @@ struct ExtentsCommand: ParsableCommand {
         if !fit.showsAllData {
             standardError("mapctl extents: warning: the data is wider than the viewport at --min-zoom \(minZoom); part of it is off screen")
         }
-        let writer = GeoJSONWriter()
-        return String(decoding: geojson ? writer.encode(fit.feature) : writer.encode(fit.json), as: UTF8.self) + "\n"
+        let writer = GeoJSONWriter(options: outputOptions.writerOptions)
+        return String(decoding: geojson ? writer.encode(fit.feature) : writer.encode(fit.json), as: UTF8.self) + (pretty ? "" : "\n")
     }
 
     private func viewport() throws -> Viewport {

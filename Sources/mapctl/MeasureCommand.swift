@@ -30,11 +30,9 @@ struct MeasureCommand: ParsableCommand {
     @Flag(help: "Skip invalid features (reported on standard error) instead of failing.")
     var lenient = false
 
-    @Flag(help: "Indent the output.")
-    var pretty = false
-
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
+    var output: String? { outputOptions.output }
+    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String

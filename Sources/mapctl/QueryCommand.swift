@@ -81,8 +81,9 @@ struct QueryCommand: ParsableCommand {
     @Flag(help: "Near me: add the search circle itself as the last feature (query = circle).")
     var circle = false
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
+    var output: String? { outputOptions.output }
+    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String
@@ -224,7 +225,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     private func write(_ collection: FeatureCollection) throws {
-        try CommandOutput.write(collection, to: output, options: GeoJSONWriter.Options(), command: "query")
+        try CommandOutput.write(collection, to: output, options: outputOptions.writerOptions, command: "query")
     }
 }
 

@@ -92,11 +92,9 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "What the order minimises: distance or duration.")
     var objective: String = "distance"
 
-    @Flag(help: "Indent the output.")
-    var pretty = false
-
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
+    var output: String? { outputOptions.output }
+    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file of stop Points, or - for standard input.")
     var input: String

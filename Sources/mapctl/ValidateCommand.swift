@@ -41,11 +41,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "GeoJSON rules file (see above).")
     var rules: String?
 
-    @Flag(help: "Indent the output.")
-    var pretty = false
-
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputOptions
+    var output: String? { outputOptions.output }
+    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String
