@@ -109,15 +109,7 @@ struct ExtentsCommand: ParsableCommand {
             try write(try fitted { () throws(CameraFitError) in try CameraFit(bounds: box, viewport: viewport, options: options) })
             return
         }
-        let input = self.input ?? "-"
-        let reader = GeoJSONReader()
-        let document: GeoJSONDocument
-        do {
-            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
-        } catch {
-            standardError("mapctl extents: \(error)")
-            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
-        }
+        let document = try CommandInput.read(input ?? "-", command: "extents", options: GeoJSONReader.Options())
         for warning in document.warnings { standardError(warning.description) }
 
         try write(try fitted { () throws(CameraFitError) in

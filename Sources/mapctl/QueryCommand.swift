@@ -193,13 +193,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     private func read(_ path: String) throws -> GeoJSONDocument {
-        do {
-            let reader = GeoJSONReader()
-            return path == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: path)
-        } catch {
-            printToStandardError("mapctl query: \(error)")
-            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
-        }
+        try CommandInput.read(path, command: "query", options: GeoJSONReader.Options())
     }
 
     /// `--within FILE`: inside any of the file's polygons.

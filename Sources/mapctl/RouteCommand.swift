@@ -124,14 +124,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let document: GeoJSONDocument
-        do {
-            let reader = GeoJSONReader()
-            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
-        } catch {
-            report("\(error)")
-            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
-        }
+        let document = try CommandInput.read(input, command: "route", options: GeoJSONReader.Options())
         let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
         for (text, option) in [(start, "--start"), (end, "--end")] {
             guard let text else { continue }
