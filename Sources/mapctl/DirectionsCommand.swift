@@ -9,11 +9,11 @@ struct DirectionsCommand: ParsableCommand {
         commandName: "directions",
         abstract: "Directions along the roads from one position to another.",
         discussion: """
-            Builds a routing graph from a road layer (GeoJSON LineStrings with the
-            OSM tags highway, oneway, maxspeed, access, junction, from_node and
-            to_node), or loads one saved with --save-prepared; snaps both positions
-            to the nearest road of the main network; prints the fastest (or
-            shortest) path as a GeoJSON Feature: a LineString along the road
+            Builds a routing graph from a road layer (GeoJSON LineStrings with the \
+            OSM tags highway, oneway, maxspeed, access, junction, from_node and \
+            to_node), or loads one saved with --save-prepared; snaps both positions \
+            to the nearest road of the main network; prints the fastest (or \
+            shortest) path as a GeoJSON Feature: a LineString along the road \
             vertices with the properties distance_m and duration_s.
 
             Examples:
@@ -24,8 +24,8 @@ struct DirectionsCommand: ParsableCommand {
               cat Data/roads.geojson | mapctl directions --roads - \\
                 --from 24.94,60.17 --to 24.95,60.165
 
-            A negative longitude needs the --from=LON,LAT form. A position farther
-            than --max-snap-distance from every road, or two positions no road
+            A negative longitude needs the --from=LON,LAT form. A position farther \
+            than --max-snap-distance from every road, or two positions no road \
             path joins, stop with exit status 65 and a message naming the position.
             """
     )

@@ -8,9 +8,9 @@ struct Mapctl: ParsableCommand {
         commandName: "mapctl",
         abstract: "Map geometry and routing engine: clustering, extents, routes, validation.",
         discussion: """
-            Input is a GeoJSON file path or - for standard input. Results are GeoJSON on
-            standard output; messages go to standard error.
-            Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,
+            Input is a GeoJSON file path or - for standard input. Results are GeoJSON on \
+            standard output; messages go to standard error. \
+            Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found, \
             74 I/O error, 1 anything else.
             """,
         version: MapctlVersion.string,

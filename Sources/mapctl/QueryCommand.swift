@@ -15,15 +15,15 @@ struct QueryCommand: ParsableCommand {
               --search TEXT [--at LON,LAT] names containing TEXT (case and accents
                                            ignored), exact matches first, then
                                            prefix, word start, substring; paged
-            Distances are WGS84 geodesic metres to a feature's nearest point
+            Distances are WGS84 geodesic metres to a feature's nearest point \
             (0 inside a polygon). Filters apply before the question:
               --layers a,b      only these values of the layer property (--layer-key);
                                 features without that property are hidden too,
                                 unless --keep-unlayered
               --where KEY=VALUE only features with this property value (repeatable)
               --within FILE     only features inside the polygons of FILE
-            Output: a FeatureCollection of the hits as read, plus distance_m when a
-            position is given and match (exact, prefix, word start, substring)
+            Output: a FeatureCollection of the hits as read, plus distance_m when a \
+            position is given and match (exact, prefix, word start, substring) \
             for a search.
 
             Examples:

@@ -6,14 +6,14 @@ import MapRouting
 /// `mapctl route --vehicles FILE`: stops shared among several vehicles or field workers.
 extension RouteCommand {
     static let fleetHelp = """
-        Several vehicles (--vehicles FILE): the file is JSON, an array of vehicles or
-        {"vehicles": [...]}, each {"id": "van-1", "start": [lon, lat], "end": [lon, lat] |
-        "start" (default: return) | "anywhere", "capacity": items, "shift": [start_s, end_s],
-        "skills": ["..."]}. Each stop feature may have "items", "service_s", "time_windows"
-        ([[start_s, end_s], ...], same clock as the shifts), "skills" and "priority" (0-100).
-        Every feature is its own stop (no merging). --roads gives road costs (lines stay straight). Output: per route a LineString (route,
-        distance_m, duration_s, stop_count, item_count, load, color), a start Point and stop
-        Points (route, sequence, items, label, arrival_s, service_start_s, departure_s);
+        Several vehicles (--vehicles FILE): the file is JSON, an array of vehicles or \
+        {"vehicles": [...]}, each {"id": "van-1", "start": [lon, lat], "end": [lon, lat] | \
+        "start" (default: return) | "anywhere", "capacity": items, "shift": [start_s, end_s], \
+        "skills": ["..."]}. Each stop feature may have "items", "service_s", "time_windows" \
+        ([[start_s, end_s], ...], same clock as the shifts), "skills" and "priority" (0-100). \
+        Every feature is its own stop (no merging). --roads gives road costs (lines stay straight). Output: per route a LineString (route, \
+        distance_m, duration_s, stop_count, item_count, load, color), a start Point and stop \
+        Points (route, sequence, items, label, arrival_s, service_start_s, departure_s); \
         stops that fit nowhere come last with role "unassigned" and the reason.
 
           mapctl route --vehicles Data/vehicles.json Data/stops.geojson > routes.geojson

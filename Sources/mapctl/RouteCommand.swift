@@ -9,32 +9,32 @@ struct RouteCommand: ParsableCommand {
         commandName: "route",
         abstract: "Order stop sites into the shortest route and write it as GeoJSON.",
         discussion: """
-            Reads Point features (business objects). Objects at the same location (or within
-            --snap metres) become one stop whose items are the number of objects, or the sum of
-            their "items" properties. Writes a FeatureCollection: the route LineString with
-            distance_m, duration_s, stop_count, item_count, label and color; a "start" Point;
-            one Point per stop with sequence, items, label, object_ids, leg_distance_m,
+            Reads Point features (business objects). Objects at the same location (or within \
+            --snap metres) become one stop whose items are the number of objects, or the sum of \
+            their "items" properties. Writes a FeatureCollection: the route LineString with \
+            distance_m, duration_s, stop_count, item_count, label and color; a "start" Point; \
+            one Point per stop with sequence, items, label, object_ids, leg_distance_m, \
             leg_duration_s and arrival_s; and an "end" Point for --end.
 
-            --first and --last name object ids whose stops are visited before, or after, all
-            others. Without --start the route starts at the first stop. Costs are geodesic distances
-            times --detour-factor, driven at --speed, unless --matrix gives them.
-            --matrix FILE is JSON {"distances": [[…]], "durations": [[…]]} (durations optional,
-            estimated from --speed when absent; null marks an unreachable pair), rows and
-            columns in this order: the start (when --start is given), the stops in input
+            --first and --last name object ids whose stops are visited before, or after, all \
+            others. Without --start the route starts at the first stop. Costs are geodesic distances \
+            times --detour-factor, driven at --speed, unless --matrix gives them. \
+            --matrix FILE is JSON {"distances": [[…]], "durations": [[…]]} (durations optional, \
+            estimated from --speed when absent; null marks an unreachable pair), rows and \
+            columns in this order: the start (when --start is given), the stops in input \
             order after merging, the end (when --end is given).
 
-            Up to 15 stops the order is proven optimal; above, a local search runs for
-            --iterations steps (default: from the size), deterministic for a given --seed.
-            --time-limit (default 2s) is the budget of the whole command, from reading the
-            input to writing the answer; when it stops the search first, a message says so
+            Up to 15 stops the order is proven optimal; above, a local search runs for \
+            --iterations steps (default: from the size), deterministic for a given --seed. \
+            --time-limit (default 2s) is the budget of the whole command, from reading the \
+            input to writing the answer; when it stops the search first, a message says so \
             and the order may differ between runs.
 
-            --roads FILE (a GeoJSON road layer, or a network saved by mapctl directions
-            --save-prepared) takes distances and durations from the streets instead, paths
+            --roads FILE (a GeoJSON road layer, or a network saved by mapctl directions \
+            --save-prepared) takes distances and durations from the streets instead, paths \
             minimising the --objective, and draws the route line along them.
 
-            With --vehicles FILE the stops are shared among several vehicles or workers; see
+            With --vehicles FILE the stops are shared among several vehicles or workers; see \
             "Several vehicles" below.
 
             Example:
