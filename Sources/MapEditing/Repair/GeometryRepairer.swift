@@ -84,7 +84,7 @@ public struct GeometryRepairer: Sendable {
         }
         if let outputDecimals, report.isValid {
             let settled = OutputGrid(decimals: outputDecimals)
-                .settle(geometry, validator: validator, changes: &changes, dimension: Self.dimension(geometry))
+                .settle(geometry, report: report, validator: validator, changes: &changes)
             return RepairResult(geometry: settled.geometry, changes: changes, report: settled.report)
         }
         return RepairResult(geometry: geometry, changes: changes, report: report)
@@ -114,13 +114,7 @@ public struct GeometryRepairer: Sendable {
         } catch {
             return nil
         }
-        // A collection may mix dimensions on purpose; anything else keeps its own.
-        let kept = geometry.typeName == "GeometryCollection" ? made : Self.parts(of: made, dimension: Self.dimension(geometry))
-        guard let output = kept, !output.isEmpty else { return nil }
-        var rewindChanges: [RepairChange] = []
-        let rewound = DrawnGeometry(output).mappingComponents { component in
-            RingRepairs.rewind(component.positions, component, changes: &rewindChanges)
-        }.uncheckedGeometry()
+        guard let rewound = Self.rebuilt(made, replacing: geometry) else { return nil }
         let before = Geodesic.area(of: geometry), after = Geodesic.area(of: rewound)
         let method = makeValidMethod == .structure ? "structure" : "linework"
         var technical = "GEOS make-valid (\(method)) rebuilt the \(geometry.typeName) (\(problem)) as a \(rewound.typeName)"
@@ -132,6 +126,18 @@ public struct GeometryRepairer: Sendable {
                 ? "Rebuilt the shape to make it valid; its area is now \(Wording.squareMetres(after))."
                 : "Rebuilt the shape so it is valid."))
         return rewound
+    }
+
+    /// What GEOS rebuilt (made valid, snapped) as the repair's answer for `original`: kept to
+    /// the original's dimension (a collection may mix dimensions on purpose) and rewound to
+    /// RFC 7946; nil when nothing of that dimension survives.
+    static func rebuilt(_ made: Geometry, replacing original: Geometry) -> Geometry? {
+        let kept = original.typeName == "GeometryCollection" ? made : parts(of: made, dimension: dimension(original))
+        guard let kept, !kept.isEmpty else { return nil }
+        var rewindChanges: [RepairChange] = []
+        return DrawnGeometry(kept).mappingComponents { component in
+            RingRepairs.rewind(component.positions, component, changes: &rewindChanges)
+        }.uncheckedGeometry()
     }
 
     /// The parts of `geometry` of exactly `dimension`, merged into one value; nil when none.

@@ -1,3 +1,4 @@
+import Foundation
 import MapGeometry
 
 /// A repaired geometry must stay valid as it is written: GeoJSON is written with a fixed number
@@ -18,34 +19,25 @@ struct OutputGrid {
         return read
     }
 
-    /// `geometry` unchanged when its written form is valid; else its snapped form (with the
-    /// change recorded) when that one is; else nil with the report of what writing breaks.
+    /// `geometry` (validated as `report`) unchanged when its written form is valid; else its
+    /// snapped form (with the change recorded) when that one is; else nil with the report of
+    /// what writing breaks.
     func settle(
-        _ geometry: Geometry, validator: EditValidator, changes: inout [RepairChange], dimension: Int
+        _ geometry: Geometry, report: ValidationReport, validator: EditValidator, changes: inout [RepairChange]
     ) -> (geometry: Geometry?, report: ValidationReport) {
         let plain = written(geometry).map { validator.validate($0) }
-        if let plain, plain.isValid { return (geometry, validator.validate(geometry)) }
-        let gridSize = 1 / Double(Self.powerOfTen(decimals))
-        guard let snapped = try? GeosGeometry(geometry).snappedToGrid(gridSize).geometry(domain: .planar),
-              let parts = geometry.typeName == "GeometryCollection" ? snapped : GeometryRepairer.parts(of: snapped, dimension: dimension),
-              !parts.isEmpty else {
-            return (nil, plain ?? validator.validate(geometry))
+        if let plain, plain.isValid { return (geometry, report) }
+        guard let snapped = try? GeosGeometry(geometry).snappedToGrid(pow(10, -Double(decimals))).geometry(domain: .planar),
+              let rebuilt = GeometryRepairer.rebuilt(snapped, replacing: geometry),
+              let settled = written(rebuilt) else {
+            return (nil, plain ?? report)
         }
-        var rewindChanges: [RepairChange] = []
-        let rewound = DrawnGeometry(parts).mappingComponents { component in
-            RingRepairs.rewind(component.positions, component, changes: &rewindChanges)
-        }.uncheckedGeometry()
-        guard let settled = written(rewound) else { return (nil, plain ?? validator.validate(geometry)) }
-        let report = validator.validate(settled)
-        guard report.isValid else { return (nil, report) }
+        let settledReport = validator.validate(settled)
+        guard settledReport.isValid else { return (nil, settledReport) }
         changes.append(RepairChange(
             kind: .snappedToOutputGrid, index: DrawingIndex(),
             technicalMessage: "snapped to the \(decimals)-decimal output grid: rounding alone made it invalid (\(plain?.errors.first?.technicalMessage ?? "unreadable"))",
             userMessage: "Adjusted the shape slightly so that it stays valid when saved."))
-        return (settled, report)
-    }
-
-    private static func powerOfTen(_ exponent: Int) -> Int {
-        (0..<exponent).reduce(1) { value, _ in value * 10 }
+        return (settled, settledReport)
     }
 }
