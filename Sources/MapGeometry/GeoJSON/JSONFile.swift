@@ -27,7 +27,7 @@ public struct JSONFile: Sendable {
     private init(buffer: JSONBuffer, name: String) throws(GeoJSONError) {
         self.buffer = buffer
         self.name = name
-        root = try JSONValue(parsing: buffer.bytes, fileName: name)
+        root = try JSONValue(parsing: buffer, fileName: name)
     }
 
     /// An error about the value at `path`, located at that value's first byte; `message`

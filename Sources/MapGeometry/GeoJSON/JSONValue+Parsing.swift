@@ -6,7 +6,11 @@ extension JSONValue {
     /// - Parameter fileName: labels error messages only.
     public init<Bytes: Collection>(parsing bytes: Bytes, fileName: String? = nil) throws(GeoJSONError)
     where Bytes.Element == UInt8 {
-        let buffer = JSONBuffer(copying: bytes)
+        try self.init(parsing: JSONBuffer(copying: bytes), fileName: fileName)
+    }
+
+    /// Reads one strict JSON text from bytes already in a buffer (a mapped file), without a copy.
+    init(parsing buffer: JSONBuffer, fileName: String?) throws(GeoJSONError) {
         var scanner = JSONScanner(base: buffer.base, end: buffer.count)
         do throws(GeoJSONError) {
             scanner.skipWhitespace()
