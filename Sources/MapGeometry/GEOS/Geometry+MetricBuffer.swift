@@ -14,17 +14,30 @@ extension Geometry {
     /// - Parameters:
     ///   - metres: buffer distance (negative shrinks polygons).
     ///   - quadrantSegments: segments per quarter circle of the rounded corners.
-    /// - Throws: ``ProjectionError`` or ``GeometryOperationError``; a geometry with no position has no buffer.
+    /// - Throws: ``GeometryOperationError`` from the planar buffer, or ``GeometryError`` for a
+    ///   non-finite distance; a geometry with no position is returned as it is.
     public func buffered(metres: Double, quadrantSegments: Int = 8) throws -> Geometry {
         guard metres.isFinite else { throw GeometryError(.nonFiniteCoordinate(axis: "buffer distance", value: metres)) }
         guard let bounds = boundingBox else { return self }
         var longitude = bounds.west + bounds.longitudeSpan / 2
         if longitude > 180 { longitude -= 360 }
-        let latitude = (bounds.south + bounds.north) / 2
-        let local = String(format: "+proj=aeqd +lat_0=%.9f +lon_0=%.9f +datum=WGS84 +units=m +type=crs", latitude, longitude)
-        let projection = try CoordinateTransform(from: "EPSG:4326", to: local)
-        let planar = try projection.transform(self)
+        let centre = Position(uncheckedLongitude: longitude, latitude: (bounds.south + bounds.north) / 2)
+        // The azimuthal equidistant projection is its definition: a position sits at its geodesic
+        // distance from the centre, in its azimuth (forward by the inverse geodesic problem, back
+        // by the direct one), so no PROJ transformation needs to be set up per call.
+        let planar = mapPositions { position in
+            let line = Geodesic.inverse(from: centre, to: position)
+            let azimuth = line.initialAzimuth * .pi / 180
+            return Position(
+                uncheckedLongitude: line.distance * sin(azimuth), latitude: line.distance * cos(azimuth),
+                altitude: position.altitude)
+        }
         let grown = try planar.buffer(metres, quadrantSegments: quadrantSegments)
-        return try projection.transform(grown, inverse: true)
+        return grown.mapPositions { point in
+            let reached = Geodesic.destination(
+                from: centre, azimuth: atan2(point.longitude, point.latitude) * 180 / .pi,
+                distance: (point.longitude * point.longitude + point.latitude * point.latitude).squareRoot())
+            return Position(uncheckedLongitude: reached.longitude, latitude: reached.latitude, altitude: point.altitude)
+        }
     }
 }
