@@ -125,10 +125,11 @@ struct RouteCommand: ParsableCommand {
 
     func run() throws {
         let document = try CommandInput.read(input, command: "route", options: GeoJSONReader.Options())
+        let startPosition = try start.map { try PositionOption.parse($0, option: "--start") }
+        let endPosition = try end.map { try PositionOption.parse($0, option: "--end") }
         let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
-        for (text, option) in [(start, "--start"), (end, "--end")] {
-            guard let text else { continue }
-            PositionOption.warnIfSwapped(try PositionOption.parse(text, option: option), option: option, data: bounds, command: "route")
+        for (position, option) in [(startPosition, "--start"), (endPosition, "--end")] {
+            if let position { PositionOption.warnIfSwapped(position, option: option, data: bounds, command: "route") }
         }
         if let vehicles { return try runFleet(document.featureCollection, vehiclesPath: vehicles) }
         let sites: [StopSite]
@@ -145,12 +146,13 @@ struct RouteCommand: ParsableCommand {
 
         let request = RouteRequest(
             sites: sites,
-            start: try start.map { try PositionOption.parse($0, option: "--start") },
-            end: try end.map { .at(try PositionOption.parse($0, option: "--end")) } ?? (roundTrip ? .returnToStart : .anywhere),
+            start: startPosition,
+            end: endPosition.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere),
             firstSites: try siteIndices(first, in: sites, option: "--first"),
             lastSites: try siteIndices(last, in: sites, option: "--last"),
             objective: objective == "duration" ? .duration : .distance)
-        var options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: timeLimit.duration)
+        // The deadline is the whole command's budget; no separate cap on the search.
+        var options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: nil)
         options.deadline = searchDeadline
         let route: PlannedRoute
         var roadLine: [Position]?
