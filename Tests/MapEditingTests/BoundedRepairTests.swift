@@ -41,10 +41,10 @@ struct BoundedRepairTests {
         let geometry = try Self.scribble(5 + Int(seed) * 7, seed: seed)
         guard case let .polygon(polygon) = geometry else { return }
         let expected = Self.bruteForceCrossings(polygon.rings[0].positions)
-        let counted = SelfCrossings(geometry, limit: .max)
+        let counted = SelfCrossings(DrawnGeometry(geometry), limit: .max)
         #expect(counted.count == expected)
         #expect(!counted.exceeded)
-        #expect(SelfCrossings(geometry, limit: max(expected - 1, 0)).exceeded == (expected > 0))
+        #expect(SelfCrossings(DrawnGeometry(geometry), limit: max(expected - 1, 0)).exceeded == (expected > 0))
     }
 
     @Test("a 500-vertex scribble repairs with either method, valid and within the time", arguments: [MakeValidMethod.structure, .linework])

@@ -68,7 +68,7 @@ public struct GeometryRepairer: Sendable {
         else { return RepairResult(geometry: nil, changes: changes, report: report) }
 
         var geometry = repaired.uncheckedGeometry()
-        if report.topologyProblem != nil, SelfCrossings(geometry, limit: crossingBudget).exceeded {
+        if report.topologyProblem != nil, SelfCrossings(repaired, limit: crossingBudget).exceeded {
             report.findings.append(ValidationFinding(
                 kind: .tooComplexToRepair, severity: .error, location: nil, index: DrawingIndex(),
                 technicalMessage: "more than \(crossingBudget) self-crossings (GeometryRepairer.crossingBudget): not rebuilt",

@@ -20,11 +20,12 @@ struct SelfCrossings {
         var part: Int32, index: Int32, ringLength: Int32
     }
 
-    init(_ geometry: Geometry, limit: Int, comparisonLimit: Int = 40_000_000) {
+    init(_ drawing: DrawnGeometry, limit: Int, comparisonLimit: Int = 40_000_000) {
         var segments: [Segment] = []
         var part: Int32 = 0
-        for positions in Self.paths(of: geometry) {
-            guard positions.count > 1 else { continue }
+        drawing.forEachComponent { component in
+            let positions = component.positions
+            guard component.role != .point, positions.count > 1 else { return }
             for index in 0..<(positions.count - 1) {
                 let a = positions[index], b = positions[index + 1]
                 segments.append(Segment(x1: a.longitude, y1: a.latitude, x2: b.longitude, y2: b.latitude,
@@ -33,18 +34,6 @@ struct SelfCrossings {
             part += 1
         }
         count(segments, limit: limit, comparisonLimit: comparisonLimit)
-    }
-
-    /// The lines and rings of a geometry, each as its positions.
-    static func paths(of geometry: Geometry) -> [[Position]] {
-        switch geometry {
-        case .point, .multiPoint: []
-        case let .lineString(line): [line.positions]
-        case let .multiLineString(lines): lines.lineStrings.map(\.positions)
-        case let .polygon(polygon): polygon.rings.map(\.positions)
-        case let .multiPolygon(polygons): polygons.polygons.flatMap { $0.rings.map(\.positions) }
-        case let .geometryCollection(members): members.flatMap(paths(of:))
-        }
     }
 
     private mutating func count(_ segments: [Segment], limit: Int, comparisonLimit: Int) {
