@@ -91,6 +91,9 @@ struct ClusterCommand: ParsableCommand {
     @Flag(help: "Print the legend of the view (--zoom, --bbox) instead of the features.")
     var legend = false
 
+    @Flag(name: .customLong("with-legend"), help: "Add the legend of the view to the features as the member legend (the map service's answer).")
+    var withLegend = false
+
     @OptionGroup var outputOptions: OutputOptions
     var output: String? { outputOptions.output }
     var pretty: Bool { outputOptions.pretty }
@@ -107,6 +110,7 @@ struct ClusterCommand: ParsableCommand {
         if clusterQueries == 0 && zoom == nil && tile == nil {
             throw ValidationError("give --zoom (or --tile z/x/y), e.g. mapctl cluster --zoom 12 Data/objects.geojson")
         }
+        if withLegend && (legend || tile != nil || clusterQueries == 1) { throw ValidationError("--with-legend goes with --zoom (and --bbox)") }
         if tile != nil && (zoom != nil || bbox != nil) { throw ValidationError("--tile replaces --zoom and --bbox; give one or the other") }
         if let zoom, !zoom.isFinite || zoom < 0 || zoom > 30 { throw ValidationError("--zoom must be between 0 and 30, got \(zoom)") }
         if limit < 0 || offset < 0 { throw ValidationError("--limit and --offset must not be negative") }
@@ -163,6 +167,8 @@ struct ClusterCommand: ParsableCommand {
                 write(writer.encode(try index.tileFeatures(z: z, x: x, y: y)))
             } else if legend {
                 write(try legendJSON(index.legend(zoom: zoom!, in: parsedBox() ?? .world)))
+            } else if withLegend {
+                write(writer.encode(index.view(zoom: zoom!, in: try parsedBox() ?? .world)))
             } else if pretty {
                 write(writer.encode(index.features(zoom: zoom!, in: try parsedBox() ?? .world)))
             } else {

@@ -59,32 +59,9 @@ struct MeasureCommand: ParsableCommand {
             CommandOutput.message("mapctl measure: \(error)")
             throw ExitCode(1)
         }
-        let features = document.features.map { input -> Feature in
-            var feature = input
-            let checked = feature.geometry.map { CheckedMeasures($0, validator: validator) }
-            let measures = checked?.measures
-            let length = measures?.length ?? 0, area = measures?.area ?? 0, perimeter = measures?.perimeter ?? 0
-            feature.properties.set("length_m", .number(Self.rounded(length)))
-            feature.properties.set("area_m2", .number(Self.rounded(area)))
-            feature.properties.set("perimeter_m", .number(Self.rounded(perimeter)))
-            for (key, value) in checked?.statusMembers ?? [] { feature.properties.set(key, value) }
-            if let lengthUnit {
-                feature.properties.set("length_\(lengthUnit.rawValue)", .number(Self.rounded(lengthUnit.fromMetres(length), digits: 6)))
-                feature.properties.set("perimeter_\(lengthUnit.rawValue)", .number(Self.rounded(lengthUnit.fromMetres(perimeter), digits: 6)))
-            }
-            if let areaUnit {
-                feature.properties.set("area_\(areaUnit.rawValue)", .number(Self.rounded(areaUnit.fromSquareMetres(area), digits: 6)))
-            }
-            return feature
-        }
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        try CommandOutput.write(FeatureCollection(features: features, foreignMembers: document.featureCollection.foreignMembers), to: output, options: writerOptions, command: "measure")
-    }
-
-    static func rounded(_ value: Double, digits: Int = 3) -> Double {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        return (value * scale).rounded() / scale
+        let answer = MeasuredFeatures.collection(document.featureCollection, lengthUnit: lengthUnit, areaUnit: areaUnit, validator: validator)
+        try CommandOutput.write(answer, to: output, options: writerOptions, command: "measure")
     }
 }

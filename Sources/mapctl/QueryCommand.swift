@@ -41,6 +41,9 @@ struct QueryCommand: ParsableCommand {
     @Option(help: "Near me: the radius in metres.")
     var radius: Double?
 
+    @Option(help: "Near me: at most this many features, nearest first.")
+    var limit: Int?
+
     @Option(help: "Nearest: how many features.")
     var nearest: Int?
 
@@ -53,8 +56,8 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("search-key"), help: "Search: a property to search (repeatable; default name).")
     var searchKeys: [String] = []
 
-    @Option(help: "Search: page number, from 0.")
-    var page = 0
+    @Option(help: "Search: page number, from 1.")
+    var page = 1
 
     @Option(name: .customLong("page-size"), help: "Search: hits per page.")
     var pageSize = 20
@@ -108,12 +111,14 @@ struct QueryCommand: ParsableCommand {
         if let near {
             guard let radius else { throw ValidationError("--near needs --radius (metres)") }
             guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(radius)") }
+            if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
             if circle && !(radius > 0 && radius <= GeodesicCircle.maximumRadius) {
                 throw ValidationError("--circle needs 0 < --radius <= \(Int(GeodesicCircle.maximumRadius))")
             }
             return .near(try PositionOption.parse(near, option: "--near"), radius: radius)
         }
         if radius != nil { throw ValidationError("--radius goes with --near") }
+        if limit != nil { throw ValidationError("--limit goes with --near (--nearest takes its count, --search --page-size)") }
         if circle { throw ValidationError("--circle goes with --near") }
         if let nearest {
             guard nearest > 0 else { throw ValidationError("--nearest must be 1 or more, got \(nearest)") }
@@ -122,7 +127,7 @@ struct QueryCommand: ParsableCommand {
         }
         let text = search ?? ""
         guard !TextFolding.fold(text).isEmpty else { throw ValidationError("--search needs a non-empty text") }
-        guard page >= 0, pageSize > 0 else { throw ValidationError("--page must be 0 or more and --page-size 1 or more") }
+        guard page >= 1, pageSize > 0 else { throw ValidationError("--page counts from 1 and --page-size must be 1 or more") }
         return .search(text, try at.map { try PositionOption.parse($0, option: "--at") })
     }
 
@@ -151,45 +156,24 @@ struct QueryCommand: ParsableCommand {
         case .search: break
         }
         let index = FeatureIndex(features, searchKeys: searchKeys.isEmpty ? ["name"] : searchKeys)
-        var hits: [Feature] = []
-        var paging: [ForeignMember] = []
+        let sourceMembers = document.featureCollection.foreignMembers
+        let answer: FeatureCollection
         do {
             switch question {
             case let .near(position, radius):
-                hits = try index.near(position, radius: radius, filter: filter).map { hit in
-                    Self.annotated(features[hit.item], distance: hit.distance)
-                }
-                if circle {
-                    let polygon = try GeodesicCircle.geometry(center: position, radius: radius)
-                    hits.append(Feature(geometry: polygon, properties: ["query": .string("circle"), "radius_m": .number(radius)]))
-                }
+                answer = try index.nearAnswer(position, radius: radius, limit: limit, filter: filter, circle: circle, inheriting: sourceMembers)
             case let .nearest(k, position):
-                hits = try index.nearest(k, to: position, filter: filter).map { hit in
-                    Self.annotated(features[hit.item], distance: hit.distance)
-                }
+                answer = try index.nearestAnswer(k, to: position, filter: filter, inheriting: sourceMembers)
             case let .search(text, position):
-                let result = try index.search(text, near: position, page: page, pageSize: pageSize, filter: filter)
-                hits = result.hits.map { hit in
-                    var feature = Self.annotated(features[hit.item], distance: hit.distance)
-                    feature.properties = feature.properties.setting("match", .string(hit.match.description))
-                    return feature
-                }
-                paging = result.pagingMembers
-                printToStandardError("mapctl query: \(result.total) matches, page \(page) of pages 0 to \(max(0, result.pages - 1))")
+                let result = try index.searchAnswer(text, near: position, page: page, pageSize: pageSize, filter: filter, inheriting: sourceMembers)
+                answer = result.collection
+                printToStandardError("mapctl query: \(result.page.total) matches, page \(page) of \(result.page.pages)")
             }
         } catch {
             printToStandardError("mapctl query: \(error)")
             throw ExitCode(65)
         }
-        try write(FeatureCollection(features: hits, foreignMembers: paging).inheriting(document.featureCollection.foreignMembers))
-    }
-
-    /// The feature with `distance_m` (rounded to millimetres, so output diffs stay quiet).
-    static func annotated(_ feature: Feature, distance: Double?) -> Feature {
-        guard let distance else { return feature }
-        var feature = feature
-        feature.properties = feature.properties.setting("distance_m", .number((distance * 1000).rounded() / 1000))
-        return feature
+        try write(answer)
     }
 
     private func read(_ path: String) throws -> GeoJSONDocument {

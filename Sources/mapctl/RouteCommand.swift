@@ -180,9 +180,7 @@ struct RouteCommand: ParsableCommand {
 
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        var features = RouteFeatures.features(of: route)
-        if let roadLine, roadLine.count >= 2 { features[0].geometry = .lineString(try LineString(roadLine)) }
-        let collection = FeatureCollection(features: features, foreignMembers: document.featureCollection.foreignMembers)
+        let collection = try RouteFeatures.collection(of: route, roadLine: roadLine, inheriting: document.featureCollection.foreignMembers)
         try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
     }
 

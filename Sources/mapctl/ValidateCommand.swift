@@ -56,7 +56,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let editRules = try loadRules()
-        let document = try CommandInput.read(input, command: "validate", options: Self.readerOptions)
+        let document = try CommandInput.read(input, command: "validate", options: DocumentValidation.readerOptions)
         for warning in document.warnings where !warning.code.hasPrefix("winding") { CommandOutput.message(warning.description) }
 
         let options = ValidationOptions(rules: editRules)
@@ -67,47 +67,11 @@ struct ValidateCommand: ParsableCommand {
         }
         let repairer = GeometryRepairer(options: options, makeValidMethod: makeValidMethod == "linework" ? .linework : .structure)
 
-        var allValid = true
-        var features: [Feature] = []
-        var remaining = document.features[...]
-        let skipped = Dictionary(document.skipped.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in 0..<(document.features.count + document.skipped.count) {
-            if let refused = skipped[index] {
-                features.append(RefusedFeature.report(refused))
-                allValid = false
-                continue
-            }
-            var feature = remaining.removeFirst()
-            let drawing = feature.geometry.map(DrawnGeometry.init) ?? .geometryCollection([])
-            let report = validator.validate(drawing)
-            feature.properties.set("valid", .bool(report.isValid))
-            feature.properties.set("findings", .array(report.findings.map(\.jsonValue)))
-            var featureValid = report.isValid
-            if repair, feature.geometry != nil {
-                let result = repairer.repair(drawing, validator: validator)
-                if let repaired = result.geometry { feature.geometry = repaired }
-                feature.properties.set("repaired", .bool(result.isRepaired))
-                feature.properties.set("repairs", .array(result.changes.map(\.jsonValue)))
-                feature.properties.set("remaining_findings", .array(result.report.findings.map(\.jsonValue)))
-                featureValid = result.isRepaired
-            }
-            allValid = allValid && featureValid
-            features.append(feature)
-        }
+        let answer = DocumentValidation(document, validator: validator, repairer: repair ? repairer : nil)
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        try CommandOutput.write(FeatureCollection(features: features, foreignMembers: document.featureCollection.foreignMembers), to: output, options: writerOptions, command: "validate")
-        if !allValid { throw ExitCode(1) }
-    }
-
-    /// Lenient, so one bad feature does not hide the others; planar, so a latitude of 95 reaches
-    /// the validator (which reports it with its place); no ring-crossing check, which is GEOS's job here.
-    static var readerOptions: GeoJSONReader.Options {
-        var options = GeoJSONReader.Options()
-        options.lenient = true
-        options.domain = .planar
-        options.checkRingCrossings = false
-        return options
+        try CommandOutput.write(answer.collection, to: output, options: writerOptions, command: "validate")
+        if !answer.allValid { throw ExitCode(1) }
     }
 
     private func loadRules() throws -> EditRules {
@@ -117,42 +81,5 @@ struct ValidateCommand: ParsableCommand {
             CommandOutput.message("mapctl validate: \(rules): \(error)")
             throw ExitCode(65)
         }
-    }
-}
-
-/// A feature the GeoJSON reader refused: reported invalid with the reader's reason. The
-/// reader keeps no coordinates of such a feature, so the finding has no location; its path
-/// says which ring or position is at fault.
-enum RefusedFeature {
-    static func report(_ refused: SkippedFeature) -> Feature {
-        let error = refused.error
-        let kind: FindingKind
-        switch error.code {
-        case "ring_not_closed": kind = .ringNotClosed
-        case "ring_too_short", "line_too_short": kind = .tooFewPositions
-        case "coordinate_not_finite": kind = .nonFiniteCoordinate
-        case "coordinate_range": kind = .coordinateOutOfRange
-        case "ogc_self_intersection": kind = .selfIntersection
-        default: kind = .invalidTopology
-        }
-        let user: String
-        switch kind {
-        case .ringNotClosed: user = "The outline is not closed: it should end where it starts."
-        case .tooFewPositions: user = "The shape has too few points."
-        case .nonFiniteCoordinate: user = "A point has no valid coordinates."
-        case .coordinateOutOfRange: user = "A point lies outside the map."
-        default: user = "The shape could not be read."
-        }
-        let finding: JSONValue = .object(JSONObject([
-            ("kind", .string(kind.rawValue)),
-            ("severity", .string(Severity.error.rawValue)),
-            ("message", .string(error.description)),
-            ("user_message", .string(user)),
-            ("location", .null),
-            ("path", .string(error.path)),
-        ]))
-        return Feature(id: refused.id, geometry: nil, properties: Properties([
-            ("valid", .bool(false)), ("findings", .array([finding])),
-        ]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Options as people type them: coordinates in the western and southern hemispheres after a
@@ -39,7 +40,7 @@ struct ArgumentSpellingTests {
     }
 
     @Test("a negative value where none is allowed gets a range message", arguments: [
-        (["query", "--search", "ka", "--page", "-1", "Data/objects.geojson"], "--page must be 0 or more"),
+        (["query", "--search", "ka", "--page", "-1", "Data/objects.geojson"], "--page counts from 1"),
         (["query", "--near", "24.94,60.17", "--radius", "-5", "Data/objects.geojson"], "--radius must be 0 or more"),
         (["extents", "--device", "ipad", "--insets", "-5", "Data/objects.geojson"], "inset is -5"),
     ])

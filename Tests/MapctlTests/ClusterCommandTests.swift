@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mapctl cluster` run as a user would, on Data/objects.geojson (3,841 Helsinki objects).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mapctl directions` on the Helsinki sample roads in `Data/`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every `mapctl` command the README shows runs and succeeds on the sample data as written

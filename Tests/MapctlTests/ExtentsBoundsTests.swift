@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mapctl extents --bounds W,S,E,N` fits a box as geo-viewport does: the zoom is the largest whole

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command's output on the sample data, byte for byte, against what was recorded in

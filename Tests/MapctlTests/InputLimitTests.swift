@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Input that is endless or too large is refused at once with a message, never read until

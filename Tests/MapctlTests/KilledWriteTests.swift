@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `kill -9` while mapctl writes its output leaves either the old file whole or the new one whole,

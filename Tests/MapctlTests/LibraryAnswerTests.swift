@@ -1,6 +1,7 @@
 import Foundation
 import MapClustering
 import MapGeometry
+import TestSupport
 import Testing
 
 /// A service must give exactly the command line's answers by calling the libraries: for the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command takes the same output options: `--pretty` indents the same answer (it parses

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Output never destroys data: a command whose output is its input, links, devices, FIFOs and

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Paged answers (`query --search`, `cluster --members`) on the Helsinki sample: past the last
@@ -24,7 +25,7 @@ struct PagingCommandTests {
         #expect(ids(all).count == total)
         let size = 5, pages = (total + size - 1) / size
         var paged: [String] = []
-        for page in 0..<pages {
+        for page in 1...pages {
             let root = try collection(try MapctlProcess.run(["query", "--search", "ka", "--page", "\(page)", "--page-size", "\(size)", sample]))
             #expect(root["total"] as? Int == total)
             #expect(root["page"] as? Int == page)
@@ -32,7 +33,7 @@ struct PagingCommandTests {
             paged += ids(root)
         }
         #expect(paged == ids(all))
-        for page in ["\(pages)", "\(pages + 7)", "\(Int.max)"] {
+        for page in ["\(pages + 1)", "\(pages + 7)", "\(Int.max)"] {
             let root = try collection(try MapctlProcess.run(["query", "--search", "ka", "--page", page, "--page-size", "\(size)", sample]))
             #expect(ids(root).isEmpty)
             #expect(root["total"] as? Int == total)
@@ -49,7 +50,7 @@ struct PagingCommandTests {
         let page = try collection(try MapctlProcess.run(["cluster", "--members", id, "--limit", "20", "--offset", "20", sample]))
         #expect(page["total"] as? Int == count)
         #expect(page["offset"] as? Int == 20)
-        #expect(page["page"] as? Int == 1)
+        #expect(page["page"] as? Int == 2)
         #expect(page["pages"] as? Int == (count + 19) / 20)
         #expect(ids(page).count == min(20, count - 20))
         let past = try collection(try MapctlProcess.run(["cluster", "--members", id, "--limit", "20", "--offset", "\(Int.max)", sample]))

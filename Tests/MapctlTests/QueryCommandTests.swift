@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mapctl query` run as a user would, on the Helsinki sample in Data/.
@@ -67,7 +68,7 @@ struct QueryCommandTests {
             #expect(properties(hit)["distance_m"] == nil)
         }
         #expect(first.standardError.contains("matches"))
-        let second = try MapctlProcess.run(["query", "--search", "rautatie", "--page", "1", "--page-size", "4", sample])
+        let second = try MapctlProcess.run(["query", "--search", "rautatie", "--page", "2", "--page-size", "4", sample])
         let names = Set(try features(second.standardOutput).map { properties($0)["id"] as! String })
         #expect(names.isDisjoint(with: Set(hits.map { properties($0)["id"] as! String })))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mapctl route` run as a user would: output, determinism and exit statuses.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mapctl route --vehicles FILE` run as a dispatcher would: routes per vehicle,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mapctl route --roads`: the sample stops ordered by road costs, the line along the streets.

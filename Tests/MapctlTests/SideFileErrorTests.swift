@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Vehicles and matrix files are strict JSON read by the engine's own reader: every mistake is

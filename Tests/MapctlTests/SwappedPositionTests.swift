@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A position typed as lat,lon instead of lon,lat gets a warning when it lands outside the data

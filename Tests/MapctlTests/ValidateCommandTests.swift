@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `mapctl validate` and `mapctl measure`, run as a user runs them, on Data/drawn.geojson

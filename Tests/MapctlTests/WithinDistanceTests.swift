@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import TestSupport
 import Testing
 
 /// `query --within FILE --within-distance M`: objects within M metres of a street, equal to a

@@ -22,8 +22,11 @@ import MapGeometry
 /// differences from supercluster in both modes:
 /// * objects at one identical position form one colocated marker at every zoom, including
 ///   above `maxZoom`; its expansion zoom is nil and its id is made at `maxZoom + 1`;
-/// * viewport results come in this index's tree order (one tree for all zooms), not in
-///   supercluster's per-zoom tree order; the set of markers is the same.
+/// * viewport and tile results come in marker order (single objects in input order, then
+///   clusters as they were made, highest zoom first), not in supercluster's per-zoom tree
+///   order; the set of markers is the same. The order does not depend on `minZoom` or on the
+///   shape of the one tree shared by all zooms, so an index built for fewer zooms (the command
+///   line's) answers a view with the same bytes as a full one (the map service's).
 public struct ClusterIndex: Sendable {
     let table: ClusterTable
     private let tree: ZoomTree
@@ -66,6 +69,7 @@ public struct ClusterIndex: Sendable {
     public func markers(west: Double, south: Double, east: Double, north: Double, zoom: Double) -> [Marker] {
         var nodes: [UInt32] = []
         collect(west: west, south: south, east: east, north: north, level: level(forZoom: zoom), into: &nodes)
+        nodes.sort()
         return nodes.map { marker(node: Int($0)) }
     }
 
@@ -116,6 +120,7 @@ public struct ClusterIndex: Sendable {
         func add(minX: Double, maxX: Double, originX: Double) {
             var nodes: [UInt32] = []
             tree.range(minX: minX, minY: top, maxX: maxX, maxY: bottom, level: level, into: &nodes)
+            nodes.sort()
             for node in nodes {
                 let (px, py) = outputWorld(Int(node))
                 result.append(TileMarker(

@@ -134,13 +134,13 @@ public struct FeatureClusterIndex: Sendable {
     }
 
     /// One page of cluster `id`'s member features with `total`, `offset`, `page` and `pages`
-    /// as foreign members (pages of `limit` from 0), so that a list panel can say "21–40 of 312".
+    /// as foreign members (pages of `limit` from 1), so that a list panel can say "21–40 of 312".
     /// A page past the end is empty.
     public func memberPage(of id: Int, limit: Int = 10, offset: Int = 0) throws(ClusterError) -> FeatureCollection {
         let members = try members(of: id, limit: limit, offset: offset)
         let total = try index.memberCount(of: id)
         let pages = limit == 0 ? 0 : total / limit + (total % limit == 0 ? 0 : 1)
-        let paging: [(String, Int)] = [("total", total), ("offset", offset), ("page", limit == 0 ? 0 : offset / limit), ("pages", pages)]
+        let paging: [(String, Int)] = [("total", total), ("offset", offset), ("page", limit == 0 ? 1 : offset / limit + 1), ("pages", pages)]
         return FeatureCollection(
             features: members,
             foreignMembers: paging.map { ForeignMember(name: $0.0, value: .number(Double($0.1))) }).inheriting(sourceMembers)

@@ -55,7 +55,7 @@ public struct FeatureIndex: Sendable {
     /// Ranked, paged text search over ``searchKeys``; nearer first within a match kind when
     /// `position` is given.
     public func search(
-        _ query: String, near position: Position? = nil, page: Int = 0, pageSize: Int = 20,
+        _ query: String, near position: Position? = nil, page: Int = 1, pageSize: Int = 20,
         filter: FeatureFilter = .everything
     ) throws -> SearchPage {
         let include = try inclusion(filter)

@@ -38,7 +38,7 @@ public struct SearchPage: Hashable, Sendable {
     public let hits: [SearchHit]
     /// How many items matched in all.
     public let total: Int
-    /// The page number (from 0) and its size, as asked for.
+    /// The page number (from 1) and its size, as asked for.
     public let page: Int
     public let pageSize: Int
 
@@ -46,10 +46,10 @@ public struct SearchPage: Hashable, Sendable {
     public var pages: Int { total / pageSize + (total % pageSize == 0 ? 0 : 1) }
 
     /// True when later pages hold more hits.
-    public var hasMore: Bool { page < pages - 1 }
+    public var hasMore: Bool { page < pages }
 
     /// `total`, `page` and `pages` as foreign members of the answer's FeatureCollection, so
-    /// that a list panel can say "41–60 of 312" (pages count from 0, as asked).
+    /// that a list panel can say "41–60 of 312" (pages count from 1, as asked).
     public var pagingMembers: [ForeignMember] {
         [ForeignMember(name: "total", value: .number(Double(total))),
          ForeignMember(name: "page", value: .number(Double(page))),

@@ -110,14 +110,14 @@ public struct TextSearchIndex: Sendable {
     /// match kinds that reach into the page asked for.
     ///
     /// - Parameters:
-    ///   - page: page number from 0; `pageSize` hits per page.
+    ///   - page: page number from 1; `pageSize` hits per page.
     ///   - include: a test on item numbers (layers, filters) applied before ranking.
     ///   - distance: metres from the user's position to an item, to rank nearer items first.
     public func search(
-        _ query: String, page: Int = 0, pageSize: Int = 20,
+        _ query: String, page: Int = 1, pageSize: Int = 20,
         where include: ((Int) -> Bool)? = nil, distance: ((Int) -> Double?)? = nil
     ) -> SearchPage {
-        let page = max(0, page), pageSize = max(1, pageSize)
+        let page = max(1, page), pageSize = max(1, pageSize)
         var groups: [[Int]] = [[], [], [], []]
         for (item, match) in matches(query) where include?(item) ?? true {
             groups[match.rawValue].append(item)
@@ -153,10 +153,10 @@ public struct TextSearchIndex: Sendable {
         return SearchPage(hits: hits, total: total, page: page, pageSize: pageSize)
     }
 
-    /// The positions of page `page` among `total` ranked hits: empty past the last page, and
-    /// never an overflow, however large the page number a caller sends.
+    /// The positions of page `page` (from 1) among `total` ranked hits: empty past the last
+    /// page, and never an overflow, however large the page number a caller sends.
     static func window(page: Int, pageSize: Int, total: Int) -> Range<Int> {
-        let (start, overflow) = page.multipliedReportingOverflow(by: pageSize)
+        let (start, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
         guard !overflow, start < total else { return total..<total }
         return start..<(start + min(pageSize, total - start))
     }

@@ -74,4 +74,15 @@ public enum RouteFeatures {
 
     /// One decimal: stable output text, finer than any map needs.
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// What `mapctl route` writes and the map service's `POST /route` answers: the route's
+    /// features, the line along the roads when there is one (`roadLine`), and the stops'
+    /// collection's foreign members (attribution) kept.
+    public static func collection(
+        of route: PlannedRoute, roadLine: [Position]? = nil, inheriting sourceMembers: [ForeignMember] = []
+    ) throws(GeometryError) -> FeatureCollection {
+        var features = features(of: route)
+        if let roadLine, roadLine.count >= 2 { features[0].geometry = .lineString(try LineString(roadLine)) }
+        return FeatureCollection(features: features, foreignMembers: sourceMembers)
+    }
 }

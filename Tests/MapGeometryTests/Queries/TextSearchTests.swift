@@ -90,7 +90,7 @@ struct TextSearchTests {
     @Test func pagesSplitTheSameRanking() throws {
         let all = try index.search("san", pageSize: 100_000)
         var paged: [SearchHit] = []
-        var page = 0
+        var page = 1
         while true {
             let next = try index.search("san", page: page, pageSize: 37)
             paged += next.hits
