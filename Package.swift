@@ -8,11 +8,14 @@ let package = Package(
         .library(name: "MapClustering", targets: ["MapClustering"]),
         .library(name: "MapRouting", targets: ["MapRouting"]),
         .library(name: "MapEditing", targets: ["MapEditing"]),
+        .library(name: "MapService", targets: ["MapService"]),
         .executable(name: "mapctl", targets: ["mapctl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `swift package generate-documentation --target MapGeometry` builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -31,11 +34,21 @@ let package = Package(
         .target(name: "MapClustering", dependencies: ["MapGeometry"]),
         .target(name: "MapRouting", dependencies: ["MapGeometry"]),
         .target(name: "MapEditing", dependencies: ["MapGeometry"]),
+        // The map service: every answer of mapctl over HTTP (`mapctl serve`), contract in openapi.yaml.
+        .target(
+            name: "MapService",
+            dependencies: [
+                "MapGeometry", "MapClustering", "MapRouting", "MapEditing",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.copy("Resources")]
+        ),
         .executableTarget(
             name: "mapctl",
             dependencies: [
                 "MapGeometry", "MapClustering", "MapRouting",
-                "MapEditing",
+                "MapEditing", "MapService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +68,13 @@ let package = Package(
         .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "TestSupport"]),
         .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "TestSupport"]),
         .testTarget(name: "MapctlTests", dependencies: ["mapctl", "MapGeometry", "MapClustering", "TestSupport"]),
+        .testTarget(
+            name: "MapServiceTests",
+            dependencies: [
+                "mapctl", "MapService", "MapGeometry", "MapClustering", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "ExamplesTests", dependencies: ["Examples", "MapGeometry", "MapClustering"]),
     ]
 )

@@ -24,6 +24,7 @@ struct Mapctl: ParsableCommand {
             QueryCommand.self,
             RouteCommand.self,
             DirectionsCommand.self,
+            ServeCommand.self,
         ]
     )
 

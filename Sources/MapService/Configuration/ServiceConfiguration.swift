@@ -1,0 +1,73 @@
+import Foundation
+
+/// How a map service runs: where it listens, what it serves and the bounds of a request.
+public struct ServiceConfiguration: Sendable {
+    /// The address to listen on; loopback by default, so a service is not exposed by accident.
+    public var host: String
+    /// The port (0: any free port, reported once listening).
+    public var port: Int
+    /// The datasets, by name.
+    public var datasets: [DatasetSource]
+    /// Colours, titles and symbols per type (the `--style` file's path), or the default palette.
+    public var stylePath: String?
+    /// The largest request body accepted (413 above).
+    public var maxBodyBytes: Int
+    /// A request still running after this is cancelled and answered 503 with `Retry-After`.
+    public var requestTimeout: Duration
+    /// The longest a route or fleet request may search, whatever it asks for.
+    public var maxRouteTime: Duration
+    /// Origins allowed to call the service from a browser (CORS); empty: none.
+    public var corsOrigins: [String]
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, datasets: [DatasetSource] = [], stylePath: String? = nil,
+        maxBodyBytes: Int = 16 << 20, requestTimeout: Duration = .seconds(10), maxRouteTime: Duration = .seconds(5),
+        corsOrigins: [String] = []
+    ) {
+        self.host = host
+        self.port = port
+        self.datasets = datasets
+        self.stylePath = stylePath
+        self.maxBodyBytes = maxBodyBytes
+        self.requestTimeout = requestTimeout
+        self.maxRouteTime = maxRouteTime
+        self.corsOrigins = corsOrigins
+    }
+}
+
+/// A dataset to serve: a GeoJSON file and the name it is served under.
+public struct DatasetSource: Hashable, Sendable {
+    /// The name in paths (`/datasets/{name}/…`).
+    public var name: String
+    /// The GeoJSON file; accepted edits are written back to it.
+    public var path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+
+    /// `NAME=FILE.geojson`, or a file whose stem is the name (`Data/objects.geojson` → `objects`).
+    /// - Throws: ``DatasetSourceError`` for an empty name or path, or a name that is not a
+    ///   path segment (letters, digits, `-`, `_`, `.`).
+    public init(argument: String) throws(DatasetSourceError) {
+        if let equals = argument.firstIndex(of: "="), !argument.hasPrefix("/") {
+            name = String(argument[..<equals])
+            path = String(argument[argument.index(after: equals)...])
+        } else {
+            path = argument
+            name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
+        }
+        guard !path.isEmpty else { throw DatasetSourceError("dataset '\(argument)' names no file; give NAME=FILE.geojson or a file") }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+        guard !name.isEmpty, name.allSatisfy(allowed.contains) else {
+            throw DatasetSourceError("dataset name '\(name)' must be letters, digits, '-', '_' or '.' (it is a path segment); give NAME=FILE.geojson")
+        }
+    }
+}
+
+/// A dataset argument that cannot be served.
+public struct DatasetSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

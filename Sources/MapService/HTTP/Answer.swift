@@ -1,0 +1,40 @@
+import Hummingbird
+import MapGeometry
+
+/// Successful answers: the exact bytes the command line prints, with their media type, an
+/// `ETag` (a tag of the bytes), 304 for a GET whose `If-None-Match` holds that tag.
+enum Answer {
+    static let geoJSON = "application/geo+json"
+    static let json = "application/json"
+
+    static func bytes(
+        _ bytes: [UInt8], type: String, status: HTTPResponse.Status = .ok, for request: Request,
+        headers extra: HTTPFields = [:]
+    ) -> Response {
+        var headers = extra
+        headers[.contentType] = type
+        if status == .ok, headers[.eTag] == nil { headers[.eTag] = "\"\(ContentTag.of(bytes))\"" }
+        if request.method == .get || request.method == .head, status == .ok,
+           let tag = headers[.eTag], let wanted = request.headers[.ifNoneMatch],
+           wanted == "*" || wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
+        {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func geoJSON(_ collection: FeatureCollection, for request: Request) -> Response {
+        bytes(GeoJSONWriter().encode(collection), type: geoJSON, for: request)
+    }
+
+    static func geoJSON(_ feature: Feature, for request: Request, headers: HTTPFields = [:], status: HTTPResponse.Status = .ok) -> Response {
+        bytes(GeoJSONWriter().encode(feature), type: geoJSON, status: status, for: request, headers: headers)
+    }
+
+    /// A JSON value as the command prints it (one line, then a newline).
+    static func json(_ value: JSONValue, for request: Request, status: HTTPResponse.Status = .ok) -> Response {
+        var bytes = GeoJSONWriter().encode(value)
+        bytes.append(0x0A)
+        return Answer.bytes(bytes, type: json, status: status, for: request)
+    }
+}

@@ -1,0 +1,97 @@
+import Hummingbird
+import Logging
+import MapGeometry
+
+/// Around every request: the time limit, errors as `application/problem+json`, CORS for the
+/// configured origins, and the request's metrics.
+struct ServiceMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let state: ServiceState
+    /// The service's paths, to tell a wrong method (405) from a wrong path (404).
+    let routes: [RouteTemplate]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        var response: Response
+        do {
+            let limit = state.configuration.requestTimeout
+            response = try await withoutActuallyEscaping(next) { next in
+                // The group below ends before this closure returns, so `next` never outlives it.
+                nonisolated(unsafe) let next = next
+                return try await withTimeLimit(limit) { try await next(request, context) }
+            }
+        } catch {
+            response = Self.problem(for: wrongMethod(error, request) ?? error, request: request, context: context)
+        }
+        addCORS(to: &response, request: request)
+        let route = context.endpointPath ?? "unmatched"
+        state.metrics.recordRequest(route: route, method: request.method.rawValue, status: response.status.code,
+                                    duration: ContinuousClock.now - started)
+        return response
+    }
+
+    /// A 404 for a path the service has, asked with a method it does not take: 405 with `Allow`.
+    private func wrongMethod(_ error: any Error, _ request: Request) -> Problem? {
+        guard let error = error as? HTTPError, error.status == .notFound,
+              let route = routes.first(where: { $0.matches(request.uri.path) }) else { return nil }
+        return Problem(status: .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(route.path); use \(route.allow)",
+                       headers: [.allow: route.allow])
+    }
+
+    /// Any error as a problem answer. Errors the handlers did not turn into a ``Problem``
+    /// are the framework's (404, 413) or a bug; a bug is logged and still answered as a
+    /// problem, so the client gets a readable body.
+    static func problem(for error: any Error, request: Request, context: Context) -> Response {
+        let problem: Problem
+        switch error {
+        case let error as Problem:
+            problem = error
+        case let error as HTTPError:
+            let detail: String
+            switch error.status {
+            case .notFound: detail = "no such path: \(request.method.rawValue) \(request.uri.path); see GET /openapi.yaml"
+            case .contentTooLarge: detail = "the request body is larger than the service accepts (--max-body)"
+            default: detail = error.body ?? error.status.reasonPhrase
+            }
+            problem = Problem(status: error.status, detail: detail, headers: error.headers)
+        case is RequestTimedOut:
+            problem = Problem(status: .serviceUnavailable, detail: "the request took longer than the service allows (--request-timeout) and was cancelled",
+                              headers: [.retryAfter: "5"])
+        default:
+            context.logger.error("unexpected error answering \(request.method.rawValue) \(request.uri.path): \(error)")
+            problem = Problem(status: .internalServerError, detail: "\(error)")
+        }
+        return (try? problem.response(from: request, context: context)) ?? Response(status: problem.status)
+    }
+
+    /// CORS: the configured origins may call from a browser; a preflight is answered here.
+    private func addCORS(to response: inout Response, request: Request) {
+        guard let origin = request.headers[.origin],
+              state.configuration.corsOrigins.contains(origin) || state.configuration.corsOrigins.contains("*")
+        else { return }
+        response.headers[.accessControlAllowOrigin] = origin
+        response.headers[.vary] = "Origin"
+        response.headers[.accessControlExposeHeaders] = "ETag, Location"
+        if request.method == .options {
+            response.headers[.accessControlAllowMethods] = "GET, POST, PUT, DELETE, OPTIONS"
+            response.headers[.accessControlAllowHeaders] = "Content-Type, If-Match, If-None-Match"
+            response.headers[.accessControlMaxAge] = "600"
+        }
+    }
+}
+
+/// A request that ran past the service's time limit.
+struct RequestTimedOut: Error {}
+
+/// Runs `work`, cancelling it after `limit`.
+func withTimeLimit<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value.self) { group in
+        group.addTask { try await work() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            throw RequestTimedOut()
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import Logging
+import MapClustering
+import MapGeometry
+import ServiceLifecycle
+
+/// The map service: every answer of `mapctl` over HTTP, byte for byte, for a map screen (see
+/// `openapi.yaml` in the module's resources for the contract).
+///
+/// ```swift
+/// let service = try MapService(configuration: ServiceConfiguration(datasets: [DatasetSource(argument: "Data/objects.geojson")]))
+/// try await service.run()
+/// ```
+public struct MapService: Sendable {
+    let state: ServiceState
+
+    /// Checks the configuration (the style file is read now); datasets are indexed once the
+    /// service runs, `/readyz` says when.
+    /// - Throws: a located error for a style file that cannot be used, or two datasets of one name.
+    public init(configuration: ServiceConfiguration) throws {
+        let style = try configuration.stylePath.map { path in try ClusterStyle(contentsOf: URL(fileURLWithPath: path)) } ?? ClusterStyle()
+        var seen = Set<String>()
+        for source in configuration.datasets where !seen.insert(source.name).inserted {
+            throw DatasetSourceError("two datasets are named \(source.name); give one of them another name with NAME=FILE")
+        }
+        state = ServiceState(configuration: configuration, store: DatasetStore(sources: configuration.datasets, style: style))
+    }
+
+    /// The HTTP application: routes, middleware, and the dataset loader as a service that
+    /// indexes at start and writes pending edits on graceful shutdown.
+    /// - Parameter listening: called with the port once the server accepts connections (the
+    ///   chosen one when the configuration's port is 0).
+    public func application(
+        logger: Logger = Logger(label: "mapctl.serve"), listening: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let router = Router(context: BasicRequestContext.self)
+        let routes = ServiceRoutes(state: state)
+        router.add(middleware: ServiceMiddleware(state: state, routes: routes.allowed))
+        routes.register(on: router)
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(state.configuration.host, port: state.configuration.port),
+                                                    serverName: "mapctl"),
+            services: [DatasetLoader(state: state)],
+            onServerRunning: { channel in listening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    /// Runs until SIGINT or SIGTERM: then stops accepting, finishes the requests in flight,
+    /// writes pending edits, and returns.
+    public func run(listening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        try await application(listening: listening).runService()
+    }
+}
+
+/// What every request handler shares.
+final class ServiceState: Sendable {
+    let configuration: ServiceConfiguration
+    let store: DatasetStore
+    let metrics = ServiceMetrics()
+    let editors: [String: DatasetEditor]
+
+    init(configuration: ServiceConfiguration, store: DatasetStore) {
+        self.configuration = configuration
+        self.store = store
+        editors = Dictionary(configuration.datasets.map { ($0.name, DatasetEditor(store: store, name: $0.name)) },
+                             uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// Indexes the datasets when the service starts, and writes pending edits when it stops.
+struct DatasetLoader: Service {
+    let state: ServiceState
+
+    func run() async throws {
+        let started = ContinuousClock.now
+        state.store.loadAll()
+        state.metrics.recordIndexBuild(seconds: (ContinuousClock.now - started).seconds)
+        for (name, dataset) in state.store.all {
+            if case let .ready(dataset) = dataset { state.metrics.recordDatasetSize(name: name, count: dataset.collection.features.count) }
+        }
+        try? await gracefulShutdown()
+        for editor in state.editors.values { try? await editor.flush() }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a Double.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

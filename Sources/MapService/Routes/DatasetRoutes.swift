@@ -1,0 +1,227 @@
+import Foundation
+import Hummingbird
+import MapClustering
+import MapEditing
+import MapGeometry
+
+/// The reading side of a map screen: datasets, markers and clusters, a cluster's members,
+/// tiles, one object, near me, nearest, search and zoom extents. Each answer is the library
+/// call `mapctl` makes for the same question, so the bytes are the command's.
+struct DatasetRoutes: Sendable {
+    typealias Context = BasicRequestContext
+    let state: ServiceState
+
+    private func dataset(_ context: Context) throws -> Dataset {
+        try state.store.dataset(try context.parameters.require("name"))
+    }
+
+    /// `{"datasets": [{"name", "count", "bbox", "types", "version"}]}` of the datasets served.
+    func list(_ request: Request, _ context: Context) async throws -> Response {
+        var entries: [JSONValue] = []
+        for (_, datasetState) in state.store.all {
+            guard case let .ready(dataset) = datasetState else { continue }
+            let bbox: JSONValue = dataset.bounds.map { .array([$0.west, $0.south, $0.east, $0.north].map { .number($0) }) } ?? .null
+            entries.append(.object(JSONObject([
+                ("name", .string(dataset.name)),
+                ("count", .number(Double(dataset.collection.features.count))),
+                ("bbox", bbox),
+                ("types", .array(dataset.types.map { .string($0) })),
+                ("version", .string(dataset.version)),
+            ])))
+        }
+        return Answer.json(.object(["datasets": .array(entries)]), for: request)
+    }
+
+    /// The markers of a view with its legend: `mapctl cluster --zoom Z --bbox B --with-legend`.
+    func clusters(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        let query = QueryValues(request)
+        let zoom = try query.required("zoom", query.number("zoom", in: 0...30, "zoom must be between 0 and 30"), example: "zoom=12")
+        let index = try clusterIndex(dataset, query)
+        return Answer.geoJSON(index.view(zoom: zoom, in: try query.box()), for: request)
+    }
+
+    /// One page of a cluster's objects with `total`, `page` and `pages`.
+    func members(_ request: Request, _ context: Context) async throws -> Response {
+        let (index, id) = try cluster(request, context)
+        let (page, limit) = try QueryValues(request).paging()
+        let offset = (page - 1).multipliedReportingOverflow(by: limit)
+        return Answer.geoJSON(try answering { () throws(ClusterError) in
+            try index.memberPage(of: id, limit: limit, offset: offset.overflow ? Int.max : offset.partialValue)
+        }, for: request)
+    }
+
+    /// The markers one zoom below the cluster.
+    func children(_ request: Request, _ context: Context) async throws -> Response {
+        let (index, id) = try cluster(request, context)
+        return Answer.geoJSON(try answering { try index.children(of: id) }, for: request)
+    }
+
+    /// `{"cluster_id", "expansion_zoom"}`: where the cluster splits (null: colocated objects).
+    func expansionZoom(_ request: Request, _ context: Context) async throws -> Response {
+        let (index, id) = try cluster(request, context)
+        return Answer.json(try answering { try index.expansionZoomJSON(of: id) }, for: request)
+    }
+
+    /// The clusters and markers of one tile (supercluster's getTile): `mapctl cluster --tile z/x/y`.
+    func tile(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        let z = try tileNumber("z", context), x = try tileNumber("x", context), y = try tileNumber("y", context)
+        let index = try clusterIndex(dataset, QueryValues(request))
+        let collection = try answering { try index.tileFeatures(z: z, x: x, y: y) }
+        var response = Answer.geoJSON(collection, for: request)
+        response.headers[.cacheControl] = "public, max-age=60"
+        return response
+    }
+
+    /// One object as a Feature (a detail panel), `ETag` its version.
+    func object(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        let id = try objectID(context)
+        guard let (_, feature) = dataset.object(id) else { throw Problem.notFound("dataset \(dataset.name) has no object with id \(id)") }
+        return Answer.geoJSON(feature, for: request, headers: [.eTag: ObjectTag.of(feature)])
+    }
+
+    /// Objects within `radius` (in `units`) of `lon`,`lat`, nearest first, at most `limit`.
+    func near(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        let query = QueryValues(request)
+        let position = try query.position(example: "lon=24.94&lat=60.17&radius=300")
+        let unit = try query.lengthUnit()
+        let radius = try query.required("radius", query.number("radius", in: 0...unit.fromMetres(20_037_509), "radius must be 0 or more, at most half the Earth's circumference"), example: "radius=300")
+        let limit = try query.integer("limit", in: 1...1000, "give 1 to 1000 objects") ?? 20
+        let filter = try typeFilter(dataset, query)
+        return Answer.geoJSON(try answering {
+            try dataset.query.nearAnswer(position, radius: unit.toMetres(radius), limit: limit, filter: filter,
+                                         inheriting: dataset.collection.foreignMembers)
+        }, for: request)
+    }
+
+    /// The `k` objects nearest to `lon`,`lat`.
+    func nearest(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        let query = QueryValues(request)
+        let position = try query.position(example: "lon=24.94&lat=60.17&k=5")
+        let k = try query.integer("k", in: 1...1000, "give 1 to 1000 objects") ?? 5
+        let filter = try typeFilter(dataset, query)
+        return Answer.geoJSON(try answering {
+            try dataset.query.nearestAnswer(k, to: position, filter: filter, inheriting: dataset.collection.foreignMembers)
+        }, for: request)
+    }
+
+    /// Objects whose name holds `q` (case and accents ignored), best matches first, paged.
+    func search(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        let query = QueryValues(request)
+        let text = try query.required("q", query.string("q"), example: "q=rautatie")
+        guard !TextFolding.fold(text.trimmingCharacters(in: .whitespaces)).isEmpty else { throw Problem.badRequest("q: give some letters or digits to search for") }
+        let (page, limit) = try query.paging()
+        let position = query.string("lon") == nil && query.string("lat") == nil ? nil : try query.position(example: "q=rautatie&lon=24.94&lat=60.17")
+        let filter = try typeFilter(dataset, query)
+        return Answer.geoJSON(try answering {
+            try dataset.query.searchAnswer(text, near: position, page: page, pageSize: limit, filter: filter,
+                                           inheriting: dataset.collection.foreignMembers).collection
+        }, for: request)
+    }
+
+    /// The camera that shows the dataset's objects (or some of them, or a box) in the part of
+    /// the viewport the panels leave free: `mapctl extents`.
+    func extents(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        let body = try await RequestBody.json(request, state: state)
+        let asked = try ExtentsRequest(body)
+        let fit: CameraFit
+        do {
+            if let box = asked.bounds {
+                fit = try CameraFit(bounds: box, viewport: asked.viewport, options: asked.options)
+            } else {
+                var geometries: [Geometry] = []
+                if let ids = asked.ids {
+                    for (at, id) in ids.enumerated() {
+                        guard let (_, feature) = dataset.object(id) else {
+                            throw body.problem(at: [.member("ids"), .index(at)], "dataset \(dataset.name) has no object with id \(id)")
+                        }
+                        if let geometry = feature.geometry { geometries.append(geometry) }
+                    }
+                } else {
+                    geometries = dataset.collection.features.compactMap(\.geometry)
+                }
+                fit = try CameraFit(geometries: geometries, viewport: asked.viewport, options: asked.options)
+            }
+        } catch let error as CameraFitError {
+            throw Problem.unprocessable("\(error)")
+        } catch let error as GeoJSONError {
+            throw Problem.badRequest(error.description)
+        }
+        if asked.geojson { return Answer.bytes(GeoJSONWriter().encode(fit.feature) + [0x0A], type: Answer.geoJSON, for: request) }
+        return Answer.json(fit.json, for: request)
+    }
+
+    // MARK: Parameters
+
+    /// The cluster index for the request's `types`, `groupBy`, `tileSize` and `radius`.
+    private func clusterIndex(_ dataset: Dataset, _ query: QueryValues) throws -> FeatureClusterIndex {
+        var variant = ClusterVariant()
+        variant.tileSize = try query.integer("tileSize", in: 256...512, "tileSize is 256 (Leaflet) or 512 (MapLibre)") ?? variant.tileSize
+        guard MapTileSize.supported.contains(variant.tileSize) else { throw Problem.badRequest("tileSize=\(variant.tileSize): tileSize is 256 (Leaflet) or 512 (MapLibre)") }
+        variant.radius = try query.number("radius", in: 1...512, "radius is 1 to 512 pixels") ?? variant.radius
+        if let key = query.string("groupBy") {
+            guard dataset.propertyKeys.contains(key) else {
+                throw Problem.badRequest("groupBy=\(key): no object has a property \(key); the objects have \(dataset.propertyKeys.sorted().joined(separator: ", "))")
+            }
+            variant.groupBy = key
+        }
+        variant.types = try types(dataset, query).map { $0.sorted() }
+        return try answering { try dataset.clusters.index(for: variant) }
+    }
+
+    /// `types=a,b`: only objects of these types; each must be a type of the dataset.
+    private func types(_ dataset: Dataset, _ query: QueryValues) throws(Problem) -> Set<String>? {
+        guard let text = query.string("types") else { return nil }
+        let names = Set(text.split(separator: ",").map(String.init))
+        let known = Set(dataset.types)
+        if let unknown = names.subtracting(known).sorted().first {
+            throw .badRequest("types=\(text): \(unknown) is not a type of dataset \(dataset.name); it has \(dataset.types.joined(separator: ", "))")
+        }
+        return names
+    }
+
+    private func typeFilter(_ dataset: Dataset, _ query: QueryValues) throws(Problem) -> FeatureFilter {
+        try types(dataset, query).map { .layers($0, key: "type", keepingUnlayered: false) } ?? .everything
+    }
+
+    private func cluster(_ request: Request, _ context: Context) throws -> (FeatureClusterIndex, Int) {
+        let dataset = try dataset(context)
+        let text = try context.parameters.require("id")
+        guard let id = Int(text), id >= 0 else { throw Problem.badRequest("cluster id \(text): a cluster id is a whole number from /clusters") }
+        return (try clusterIndex(dataset, QueryValues(request)), id)
+    }
+
+    private func tileNumber(_ name: String, _ context: Context) throws -> Int {
+        let text = try context.parameters.require(name)
+        guard let value = Int(text) else { throw Problem.badRequest("tile \(name)=\(text): must be a whole number") }
+        return value
+    }
+
+    private func objectID(_ context: Context) throws -> String {
+        let raw = try context.parameters.require("id")
+        return raw.removingPercentEncoding ?? raw
+    }
+}
+
+/// A library error turned into the answer's status: an unknown cluster is 404, anything else
+/// the caller asked for out of range is 400.
+func answering<Value>(_ work: () throws -> Value) throws -> Value {
+    do {
+        return try work()
+    } catch let error as ClusterError {
+        if case .unknownCluster = error { throw Problem.notFound("\(error)") }
+        throw Problem.badRequest("\(error)")
+    } catch let error as Problem {
+        throw error
+    } catch let error as QueryError {
+        throw Problem.badRequest("\(error)")
+    } catch {
+        throw Problem.unprocessable("\(error)")
+    }
+}

@@ -1,0 +1,85 @@
+import Hummingbird
+import MapGeometry
+
+/// The service's paths (the same as in `openapi.yaml`), each with its methods; any other
+/// method on a known path is answered 405 with `Allow`.
+struct ServiceRoutes {
+    typealias Context = BasicRequestContext
+    typealias Handler = @Sendable (Request, Context) async throws -> Response
+    let state: ServiceState
+
+    /// Every path and its handlers by method.
+    var table: [(path: String, handlers: [(HTTPRequest.Method, Handler)])] {
+        let datasets = DatasetRoutes(state: state)
+        let edits = EditRoutes(state: state)
+        let tools = ToolRoutes(state: state)
+        let operations = OperationRoutes(state: state)
+        return [
+            ("/healthz", [(.get, operations.health)]),
+            ("/readyz", [(.get, operations.readiness)]),
+            ("/metrics", [(.get, operations.metrics)]),
+            ("/openapi.yaml", [(.get, operations.contract)]),
+            ("/datasets", [(.get, datasets.list)]),
+            ("/datasets/{name}/clusters", [(.get, datasets.clusters)]),
+            ("/datasets/{name}/clusters/{id}/members", [(.get, datasets.members)]),
+            ("/datasets/{name}/clusters/{id}/children", [(.get, datasets.children)]),
+            ("/datasets/{name}/clusters/{id}/expansion-zoom", [(.get, datasets.expansionZoom)]),
+            ("/datasets/{name}/tiles/{z}/{x}/{y}.geojson", [(.get, datasets.tile)]),
+            ("/datasets/{name}/objects", [(.post, edits.create)]),
+            ("/datasets/{name}/objects/{id}", [(.get, datasets.object), (.put, edits.replace), (.delete, edits.delete)]),
+            ("/datasets/{name}/near", [(.get, datasets.near)]),
+            ("/datasets/{name}/nearest", [(.get, datasets.nearest)]),
+            ("/datasets/{name}/search", [(.get, datasets.search)]),
+            ("/datasets/{name}/extents", [(.post, datasets.extents)]),
+            ("/validate", [(.post, tools.validate)]),
+            ("/repair", [(.post, tools.repair)]),
+            ("/measure", [(.post, tools.measure)]),
+            ("/route", [(.post, tools.route)]),
+        ]
+    }
+
+    func register(on router: Router<Context>) {
+        for (path, handlers) in table {
+            let allow = Self.allowHeader(handlers.map(\.0))
+            for (method, handler) in handlers {
+                router.on(RouterPath(path), method: method) { request, context in try await handler(request, context) }
+            }
+            router.on(RouterPath(path), method: .options) { _, _ in Response(status: .noContent, headers: [.allow: allow]) }
+        }
+    }
+
+    /// The `Allow` header of a path served with `methods`.
+    static func allowHeader(_ methods: [HTTPRequest.Method]) -> String {
+        (methods.map(\.rawValue) + ["OPTIONS"]).joined(separator: ", ")
+    }
+
+    /// Paths and their `Allow` headers, to answer 405 to a method the path does not take.
+    var allowed: [RouteTemplate] {
+        table.map { RouteTemplate(path: $0.path, allow: Self.allowHeader($0.handlers.map(\.0))) }
+    }
+}
+
+/// A path of the table as segments, `{name}` matching any one segment and `{y}.geojson` any
+/// segment with that suffix.
+struct RouteTemplate: Sendable {
+    let path: String
+    let allow: String
+
+    func matches(_ requestPath: String) -> Bool {
+        let pattern = path.split(separator: "/"), segments = requestPath.split(separator: "/")
+        guard pattern.count == segments.count else { return false }
+        return zip(pattern, segments).allSatisfy { template, segment in
+            guard template.hasPrefix("{"), let close = template.firstIndex(of: "}") else { return template == segment }
+            let suffix = template[template.index(after: close)...]
+            return segment.hasSuffix(suffix) && segment.count > suffix.count
+        }
+    }
+}
+
+/// The service's routes as `METHOD /path` (tests compare them with `openapi.yaml`).
+public enum ServiceRouteList {
+    public static var all: Set<String> {
+        let state = ServiceState(configuration: ServiceConfiguration(), store: DatasetStore(sources: [], style: .init()))
+        return Set(ServiceRoutes(state: state).table.flatMap { path, handlers in handlers.map { "\($0.0.rawValue) \(path)" } })
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import MapService
+
+/// `mapctl serve`: the map service over HTTP, every answer the same bytes as the command's.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Answer a map screen over HTTP: clusters, members, objects, near, search, extents, edits, validation, routes.",
+        discussion: """
+            Each DATASET is NAME=FILE.geojson or a file (the name is its stem). Indexes are built \
+            at start; GET /readyz answers 200 once they are ready. Every answer is the bytes the \
+            matching mapctl command prints (GET /datasets/NAME/clusters?zoom=Z&bbox=W,S,E,N is \
+            mapctl cluster --zoom Z --bbox W,S,E,N --with-legend FILE). Accepted edits are written \
+            back to the dataset's file atomically. The contract is GET /openapi.yaml. SIGINT or \
+            SIGTERM stops accepting, finishes the requests in flight and writes pending edits.
+
+            Examples:
+              mapctl serve Data/objects.geojson
+              curl 'http://127.0.0.1:8080/datasets/objects/clusters?zoom=14&bbox=24.92,60.15,24.97,60.18'
+            """
+    )
+
+    @Option(help: "Address to listen on (loopback by default; 0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port, printed on standard error).")
+    var port = 8080
+
+    @Option(help: "Style file (JSON) with colours, titles and symbols per type.")
+    var style: String?
+
+    @Option(name: .customLong("max-body"), help: "Largest request body (e.g. 16MiB).")
+    var maxBody = ByteCount(bytes: 16 << 20)
+
+    @Option(name: .customLong("request-timeout"), help: "A request still running after this is cancelled and answered 503 (e.g. 10s).")
+    var requestTimeout = TimeLimit(milliseconds: 10_000)
+
+    @Option(name: .customLong("cors"), help: ArgumentHelp("An origin allowed to call from a browser (repeatable; * for any).", valueName: "origin"))
+    var corsOrigins: [String] = []
+
+    @Argument(help: ArgumentHelp("Datasets to serve: NAME=FILE.geojson or FILE.geojson.", valueName: "dataset"))
+    var datasets: [String] = []
+
+    func validate() throws {
+        guard !datasets.isEmpty else { throw ValidationError("give at least one dataset, e.g. mapctl serve Data/objects.geojson") }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
+        for dataset in datasets { _ = try source(dataset) }
+    }
+
+    private func source(_ argument: String) throws -> DatasetSource {
+        do { return try DatasetSource(argument: argument) } catch { throw ValidationError("\(error)") }
+    }
+
+    func run() throws {
+        let sources = try datasets.map(source)
+        for source in sources where !FileManager.default.isReadableFile(atPath: source.path) {
+            CommandOutput.message("mapctl serve: \(source.path): no such readable file (dataset \(source.name))")
+            throw ExitCode(66)
+        }
+        let configuration = ServiceConfiguration(
+            host: host, port: port, datasets: sources, stylePath: style, maxBodyBytes: maxBody.bytes,
+            requestTimeout: requestTimeout.duration, corsOrigins: corsOrigins)
+        let service: MapService
+        do { service = try MapService(configuration: configuration) } catch {
+            CommandOutput.message("mapctl serve: \(error)")
+            throw ExitCode(65)
+        }
+        let host = self.host
+        let finished = DispatchSemaphore(value: 0)
+        let failure = FailureBox()
+        Task {
+            do {
+                try await service.run { port in CommandOutput.message("mapctl serve: listening on http://\(host):\(port)") }
+            } catch {
+                failure.error = "\(error)"
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = failure.error {
+            CommandOutput.message("mapctl serve: \(error)")
+            throw ExitCode(71)
+        }
+    }
+}
+
+/// The service's failure, handed from its task to the waiting command.
+private final class FailureBox: @unchecked Sendable {
+    var error: String?
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// schemathesis (PyPI), an independent client, generates requests from `openapi.yaml` against
+/// the built `mapctl serve`: no answer may be a server error or break the document (status
+/// codes, content types, headers, response schemas), and methods the document does not list
+/// are refused with 405. Its checks that a schema-valid request is accepted are left out: the
+/// document cannot say which types or property names a dataset has.
+@Suite("The contract holds against schemathesis")
+struct ContractTests {
+    static let version = "4.32.5"
+    static let environment = MapctlProcess.packageRoot.appendingPathComponent(".build-venv")
+
+    /// schemathesis in a virtual environment inside the build folders, installed on first use.
+    static func schemathesis() throws -> URL {
+        let tool = environment.appendingPathComponent("bin/schemathesis")
+        if FileManager.default.isExecutableFile(atPath: tool.path) { return tool }
+        try run("/usr/bin/env", ["python3", "-m", "venv", environment.path])
+        try run(environment.appendingPathComponent("bin/pip").path, ["install", "--quiet", "schemathesis==\(version)"])
+        return tool
+    }
+
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ContractError(message: "\(executable) \(arguments.joined(separator: " ")):\n\(text)") }
+        return (process.terminationStatus, text)
+    }
+
+    struct ContractError: Error, CustomStringConvertible { let message: String; var description: String { message } }
+
+    @Test("no server error and no answer outside the document", .timeLimit(.minutes(10)))
+    func schemathesisFindsNothing() async throws {
+        let tool = try Self.schemathesis()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapengine-contract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let data = folder.appendingPathComponent("objects.geojson")
+        try FileManager.default.copyItem(at: MapctlProcess.packageRoot.appendingPathComponent("Data/objects.geojson"), to: data)
+        let server = try ServeProcess(["objects=\(data.path)"])
+        defer { server.process.terminate(); server.process.waitUntilExit() }
+        try await server.waitUntilReady()
+        let config = MapctlProcess.packageRoot.appendingPathComponent("Tests/MapServiceTests/Contract/schemathesis.toml")
+        try FileManager.default.copyItem(at: config, to: folder.appendingPathComponent("schemathesis.toml"))
+        do {
+            try Self.run(tool.path, [
+                "run", "http://127.0.0.1:\(server.port)/openapi.yaml", "--checks", "all",
+                "--exclude-checks", "positive_data_acceptance", "--max-examples", "40", "--generation-deterministic",
+            ], in: folder)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

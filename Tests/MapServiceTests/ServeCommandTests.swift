@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MapGeometry
+import TestSupport
+import Testing
+
+/// `mapctl serve` as built: started on a free loopback port, asked over HTTP by URLSession,
+/// stopped with SIGTERM (exit 0) or killed with SIGKILL in the middle of saves.
+@Suite("mapctl serve", .serialized)
+struct ServeCommandTests {
+    @Test("starts on a free port, answers, and on SIGTERM finishes and exits 0")
+    func servesAndStops() async throws {
+        let server = try ServeProcess(["Data/objects.geojson"])
+        try await server.waitUntilReady()
+        let (status, headers, body) = try await server.request("GET", "/datasets/objects/clusters?zoom=13")
+        #expect(status == 200)
+        #expect(headers["Content-Type"] as? String == "application/geo+json")
+        let command = try MapctlProcess.run(["cluster", "--zoom", "13", "--with-legend", "Data/objects.geojson"])
+        #expect(body == command.standardOutput)
+        server.process.terminate()
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
+    }
+
+    @Test("a missing dataset file or a bad argument is refused before listening")
+    func refusesBadArguments() throws {
+        #expect(try MapctlProcess.run(["serve", "--port", "0", "Data/nothing.geojson"]).status == 66)
+        let bad = try MapctlProcess.run(["serve", "--port", "0", "bad name=Data/objects.geojson"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("dataset name 'bad name'"))
+        #expect(try MapctlProcess.run(["serve"]).status == 64)
+    }
+
+    /// Saves run while the server is killed with SIGKILL: the file is valid GeoJSON with every
+    /// save that was acknowledged, and a new server serves them.
+    @Test("kill -9 in the middle of saves loses no acknowledged edit")
+    func killedDuringSaves() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapengine-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("stops.geojson").path
+        try FileManager.default.copyItem(atPath: MapctlProcess.packageRoot.appendingPathComponent("Data/stops.geojson").path, toPath: file)
+        let server = try ServeProcess(["stops=\(file)"])
+        try await server.waitUntilReady()
+
+        let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
+            for editor in 0..<8 {
+                group.addTask {
+                    var stored: [String] = []
+                    for step in 0..<400 {
+                        let id = "kill/\(editor)/\(step)"
+                        let body = #"{"type": "Feature", "id": "\#(id)", "properties": {"type": "shop"}, "geometry": {"type": "Point", "coordinates": [24.9\#(editor), 60.1\#(step % 10)]}}"#
+                        guard let answer = try? await server.request("POST", "/datasets/stops/objects", body: body) else { break }
+                        if answer.0 == 201 { stored.append(id) }
+                    }
+                    return stored
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(800))
+                kill(server.process.processIdentifier, SIGKILL)
+                return []
+            }
+            var all: [String] = []
+            for try await ids in group { all += ids }
+            return all
+        }
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .uncaughtSignal)
+        #expect(!acknowledged.isEmpty)
+
+        let onDisk = try GeoJSONReader().read(contentsOfFile: file)
+        let ids = Set(onDisk.features.compactMap { $0.id?.description })
+        let lost = acknowledged.filter { !ids.contains($0) }
+        #expect(lost.isEmpty, "\(lost.count) acknowledged saves are not in the file")
+
+        let restarted = try ServeProcess(["stops=\(file)"])
+        try await restarted.waitUntilReady()
+        for id in acknowledged.prefix(20) {
+            let (status, _, _) = try await restarted.request("GET", "/datasets/stops/objects/\(id.replacingOccurrences(of: "/", with: "%2F"))")
+            #expect(status == 200, "\(id)")
+        }
+        restarted.process.terminate()
+        restarted.process.waitUntilExit()
+    }
+}
+
+/// A running `mapctl serve` and its port (the process is only started, asked and stopped).
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = MapctlProcess.executable
+        process.arguments = ["serve", "--port", "0"] + arguments
+        process.currentDirectoryURL = MapctlProcess.packageRoot
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The service says its port on standard error once it listens.
+        var text = ""
+        let deadline = Date().addingTimeInterval(60)
+        var found: Int?
+        while found == nil, Date() < deadline, process.isRunning {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                found = Int(text[range].split(separator: ":").last!)
+            }
+        }
+        guard let found else { throw ServeProcessError(message: "mapctl serve did not start: \(text)") }
+        port = found
+    }
+
+    func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) async throws -> (Int, [AnyHashable: Any], String) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/geo+json", forHTTPHeaderField: "Content-Type")
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as! HTTPURLResponse
+        return (http.statusCode, http.allHeaderFields, String(decoding: data, as: UTF8.self))
+    }
+
+    func waitUntilReady() async throws {
+        for _ in 0..<600 {
+            if (try? await request("GET", "/readyz"))?.0 == 200 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ServeProcessError(message: "not ready within 30 s")
+    }
+}
+
+struct ServeProcessError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

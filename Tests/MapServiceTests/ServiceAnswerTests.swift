@@ -1,0 +1,125 @@
+import Foundation
+import HummingbirdTesting
+import MapGeometry
+import TestSupport
+import Testing
+
+/// The service equals the command: the same question over HTTP and on the command line gives
+/// the same bytes, for random views of real data and for each kind of answer.
+@Suite("Service answers equal the command's bytes")
+struct ServiceAnswerTests {
+    static let objects = "Data/objects.geojson"
+
+    /// `count` random views (zoom 0–18, some boxes across the antimeridian when `world`) of a data extent.
+    static func viewports(_ count: Int, around extent: BoundingBox, world: Bool, seed: UInt64) -> [(zoom: Double, bbox: String)] {
+        var random = SeededGenerator(seed: seed)
+        return (0..<count).map { step in
+            let zoom = (random.unit() * 18 * 4).rounded() / 4
+            if world && step % 5 == 4 {
+                let west = 150 + random.unit() * 29, east = -180 + random.unit() * 29
+                return (zoom, "\(west),-60,\(east),70")
+            }
+            let width = max(0.001, (extent.east - extent.west) * random.unit())
+            let height = max(0.001, (extent.north - extent.south) * random.unit())
+            let west = extent.west + (extent.east - extent.west - width) * random.unit()
+            let south = extent.south + (extent.north - extent.south - height) * random.unit()
+            let box = [west, south, west + width, south + height].map { String(format: "%.5f", $0) }
+            return (zoom, box.joined(separator: ","))
+        }
+    }
+
+    static func extent(of path: String) throws -> BoundingBox {
+        let document = try GeoJSONReader().read(contentsOfFile: path.hasPrefix("/") ? path : ServiceHarness.path(path))
+        return DataExtent(document.features.compactMap(\.geometry)).bounds!
+    }
+
+    @Test("/clusters equals mapctl cluster --with-legend for 50 random views of the sample, places and Andorra")
+    func clusterViews() async throws {
+        var files: [(file: String, name: String, views: Int, world: Bool)] = [(Self.objects, "objects", 30, false)]
+        if SharedData.isAvailable {
+            files.append((SharedData.url("real/places_15000.geojson").path, "places", 10, true))
+            files.append((SharedData.url("real/andorra/objects.geojson").path, "andorra", 10, false))
+        }
+        for (file, name, count, world) in files {
+            let views = Self.viewports(count, around: world ? .world : try Self.extent(of: file), world: world, seed: 7)
+            try await ServiceHarness.withService(["\(name)=\(file)"]) { client in
+                for (zoom, bbox) in views {
+                    let answer = try await client.get("/datasets/\(name)/clusters?zoom=\(zoom)&bbox=\(bbox)")
+                    #expect(answer.status == .ok, "\(name) zoom \(zoom) bbox \(bbox): \(answer.body)")
+                    #expect(answer.headers[.contentType] == "application/geo+json")
+                    let command = try commandOutput(["cluster", "--zoom", "\(zoom)", "--bbox", bbox, "--with-legend", file])
+                    #expect(answer.body == command, "\(name) zoom \(zoom) bbox \(bbox)")
+                }
+            }
+        }
+    }
+
+    @Test("members, children, expansion zoom and tiles equal the command's")
+    func clusterQueries() async throws {
+        try await ServiceHarness.withService([Self.objects]) { client in
+            let view = try await client.get("/datasets/objects/clusters?zoom=14")
+            let clusterIDs = Self.clusterIDs(in: view.body).prefix(4)
+            #expect(!clusterIDs.isEmpty)
+            for id in clusterIDs {
+                for page in 1...2 {
+                    let members = try await client.get("/datasets/objects/clusters/\(id)/members?page=\(page)&limit=20")
+                    let command = try commandOutput(["cluster", "--members", "\(id)", "--limit", "20", "--offset", "\((page - 1) * 20)", Self.objects])
+                    #expect(members.body == command, "members of \(id), page \(page)")
+                }
+                let children = try await client.get("/datasets/objects/clusters/\(id)/children")
+                #expect(children.body == (try commandOutput(["cluster", "--children", "\(id)", Self.objects])))
+                let zoom = try await client.get("/datasets/objects/clusters/\(id)/expansion-zoom")
+                #expect(zoom.body == (try commandOutput(["cluster", "--expansion-zoom", "\(id)", Self.objects])))
+            }
+            let tile = try await client.get("/datasets/objects/tiles/14/9326/4740.geojson")
+            #expect(tile.status == .ok)
+            #expect(tile.body == (try commandOutput(["cluster", "--tile", "14/9326/4740", Self.objects])))
+        }
+    }
+
+    @Test("near, nearest, search, extents, route, validate and measure equal the command's")
+    func otherAnswers() async throws {
+        let stops = try String(contentsOfFile: ServiceHarness.path("Data/stops.geojson"), encoding: .utf8)
+        let drawn = try String(contentsOfFile: ServiceHarness.path("Data/drawn.geojson"), encoding: .utf8)
+        try await ServiceHarness.withService([Self.objects]) { client in
+            let near = try await client.get("/datasets/objects/near?lon=24.9414&lat=60.1713&radius=300&limit=20&types=restaurant,shop")
+            #expect(near.body == (try commandOutput(["query", "--near", "24.9414,60.1713", "--radius", "300", "--limit", "20", "--layers", "restaurant,shop", Self.objects])))
+            let nearKm = try await client.get("/datasets/objects/near?lon=24.9414&lat=60.1713&radius=0.3&units=km&limit=20&types=restaurant,shop")
+            #expect(nearKm.body == near.body)
+            let nearest = try await client.get("/datasets/objects/nearest?lon=24.9414&lat=60.1713&k=5")
+            #expect(nearest.body == (try commandOutput(["query", "--nearest", "5", "--at", "24.9414,60.1713", Self.objects])))
+            let search = try await client.get("/datasets/objects/search?q=rautatie&lon=24.9414&lat=60.1713&page=2&limit=4")
+            #expect(search.body == (try commandOutput(["query", "--search", "rautatie", "--at", "24.9414,60.1713", "--page", "2", "--page-size", "4", Self.objects])))
+
+            let extents = try await client.send(.post, "/datasets/objects/extents", body: #"{"width": 1024, "height": 768, "insets": {"left": 320}, "padding": 16, "maxZoom": 18}"#)
+            #expect(extents.status == .ok, "\(extents.body)")
+            #expect(extents.body == (try commandOutput(["extents", "--width", "1024", "--height", "768", "--insets", "0,0,0,320", "--padding", "16", "--max-zoom", "18", Self.objects])))
+
+            let route = try await client.send(.post, "/route?iterations=300&start=24.9414,60.1713", body: stops, type: "application/geo+json")
+            #expect(route.status == .ok, "\(route.body)")
+            #expect(route.body == (try commandOutput(["route", "--iterations", "300", "--start", "24.9414,60.1713", "Data/stops.geojson"])))
+
+            // The same bytes on standard input; the reader's messages name the input, which is
+            // "<stdin>" there and "request body" here.
+            func fromStandardInput(_ arguments: [String], status: Int32) throws -> String {
+                try commandOutput(arguments + ["-"], status: status, input: Data(drawn.utf8))
+                    .replacingOccurrences(of: "<stdin>", with: "request body")
+            }
+            let validate = try await client.send(.post, "/validate", body: drawn, type: "application/geo+json")
+            #expect(validate.status == .ok)
+            #expect(validate.body == (try fromStandardInput(["validate"], status: 1)))
+            let repair = try await client.send(.post, "/repair", body: drawn, type: "application/geo+json")
+            #expect(repair.body == (try fromStandardInput(["validate", "--repair"], status: 1)))
+            let objects = try String(contentsOfFile: ServiceHarness.path(Self.objects), encoding: .utf8)
+            let measure = try await client.send(.post, "/measure?areaUnit=ha", body: objects)
+            #expect(measure.body == (try commandOutput(["measure", "--area-unit", "ha", Self.objects])))
+        }
+    }
+
+    /// The `cluster_id`s of the clusters in a view's text.
+    static func clusterIDs(in body: String) -> [Int] {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+              let features = json["features"] as? [[String: Any]] else { return [] }
+        return features.compactMap { ($0["properties"] as? [String: Any])?["cluster_id"] as? Int }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import MapService
+import NIOCore
+import TestSupport
+import Testing
+
+/// A running service over `datasets` for a test, reached over loopback by a real HTTP client.
+enum ServiceHarness {
+    /// Starts the service, waits until `/readyz` says every dataset is indexed, then runs `test`.
+    static func withService(
+        _ datasets: [String], configure: (inout ServiceConfiguration) -> Void = { _ in },
+        _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        var configuration = ServiceConfiguration(port: 0, datasets: try datasets.map { try DatasetSource(argument: $0) })
+        configure(&configuration)
+        let service = try MapService(configuration: configuration)
+        try await service.application().test(.live) { client in
+            try await waitUntilReady(client)
+            try await test(client)
+        }
+    }
+
+    static func waitUntilReady(_ client: any TestClientProtocol) async throws {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            let status = try await client.execute(uri: "/readyz", method: .get) { $0.status }
+            if status == .ok { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the service was not ready within 120 s")
+    }
+
+    /// A path relative to the package root, as the command line sees it.
+    static func path(_ relative: String) -> String { MapctlProcess.packageRoot.appendingPathComponent(relative).path }
+}
+
+extension TestClientProtocol {
+    /// GET `uri`: status, headers and body text.
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
+        try await execute(uri: uri, method: .get, headers: headers) { ($0.status, $0.headers, String(buffer: $0.body)) }
+    }
+
+    /// `method` `uri` with a body (JSON by default).
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, body: String, type: String = "application/json", headers: HTTPFields = [:]
+    ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
+        var headers = headers
+        headers[.contentType] = type
+        return try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: body)) {
+            ($0.status, $0.headers, String(buffer: $0.body))
+        }
+    }
+}
+
+/// The command's standard output, expecting `status`.
+func commandOutput(_ arguments: [String], status: Int32 = 0, input: Data? = nil) throws -> String {
+    let result = try MapctlProcess.run(arguments, input: input)
+    #expect(result.status == status, "mapctl \(arguments.joined(separator: " ")): \(result.standardError)")
+    return result.standardOutput
+}
