@@ -91,6 +91,9 @@ struct ClusterCommand: ParsableCommand {
     @Flag(help: "Print the legend of the view (--zoom, --bbox) instead of the features.")
     var legend = false
 
+    @Option(help: "With --with-legend: flag the marker that shows this object id (itself or its cluster) as selected.")
+    var selected: String?
+
     @Flag(name: .customLong("with-legend"), help: "Add the legend of the view to the features as the member legend (the map service's answer).")
     var withLegend = false
 
@@ -110,6 +113,7 @@ struct ClusterCommand: ParsableCommand {
         if clusterQueries == 0 && zoom == nil && tile == nil {
             throw ValidationError("give --zoom (or --tile z/x/y), e.g. mapctl cluster --zoom 12 Data/objects.geojson")
         }
+        if selected != nil && !withLegend { throw ValidationError("--selected goes with --with-legend") }
         if withLegend && (legend || tile != nil || clusterQueries == 1) { throw ValidationError("--with-legend goes with --zoom (and --bbox)") }
         if tile != nil && (zoom != nil || bbox != nil) { throw ValidationError("--tile replaces --zoom and --bbox; give one or the other") }
         if let zoom, !zoom.isFinite || zoom < 0 || zoom > 30 { throw ValidationError("--zoom must be between 0 and 30, got \(zoom)") }
@@ -168,7 +172,14 @@ struct ClusterCommand: ParsableCommand {
             } else if legend {
                 write(try legendJSON(index.legend(zoom: zoom!, in: parsedBox() ?? .world)))
             } else if withLegend {
-                write(writer.encode(index.view(zoom: zoom!, in: try parsedBox() ?? .world)))
+                var row: Int?
+                if let selected {
+                    guard let found = document.features.firstIndex(where: { $0.objectID == selected }) else {
+                        fail("--selected \(selected): no object has this id", status: 65)
+                    }
+                    row = found
+                }
+                write(writer.encode(index.view(zoom: zoom!, in: try parsedBox() ?? .world, selected: row)))
             } else if pretty {
                 write(writer.encode(index.features(zoom: zoom!, in: try parsedBox() ?? .world)))
             } else {

@@ -77,6 +77,30 @@ struct ServiceAnswerTests {
         }
     }
 
+    @Test("selected=ID flags the object's own marker, or the cluster that holds it, as the command does")
+    func selectedMarker() async throws {
+        let id = "node/25389429"
+        try await ServiceHarness.withService([Self.objects]) { client in
+            for zoom in [11, 14, 17] {
+                let view = try await client.get("/datasets/objects/clusters?zoom=\(zoom)&selected=\(id.replacingOccurrences(of: "/", with: "%2F"))")
+                #expect(view.status == .ok, "\(view.body)")
+                #expect(view.body == (try commandOutput(["cluster", "--zoom", "\(zoom)", "--with-legend", "--selected", id, Self.objects])))
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(view.body.utf8)) as? [String: Any])
+                let flagged = (json["features"] as! [[String: Any]]).filter { ($0["properties"] as? [String: Any])?["selected"] as? Bool == true }
+                #expect(flagged.count == 1, "zoom \(zoom)")
+                let properties = try #require(flagged.first?["properties"] as? [String: Any])
+                if let cluster = properties["cluster_id"] as? Int {
+                    // The flagged cluster holds the object.
+                    let members = try await client.get("/datasets/objects/clusters/\(cluster)/members?limit=1000")
+                    #expect(members.body.contains("\"id\":\"\(id)\""), "zoom \(zoom): cluster \(cluster) does not hold \(id)")
+                } else {
+                    #expect(properties["id"] as? String == id)
+                }
+            }
+            #expect(try await client.get("/datasets/objects/clusters?zoom=14&selected=nothing").status == .badRequest)
+        }
+    }
+
     @Test("near, nearest, search, extents, route, validate and measure equal the command's")
     func otherAnswers() async throws {
         let stops = try String(contentsOfFile: ServiceHarness.path("Data/stops.geojson"), encoding: .utf8)

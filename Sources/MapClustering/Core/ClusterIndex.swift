@@ -104,6 +104,31 @@ public struct ClusterIndex: Sendable {
             level: level, into: &nodes)
     }
 
+    /// The marker that shows input item `item` at `zoom`: the item itself, or the cluster
+    /// (or colocated marker) that holds it; nil for an item that takes no part. A map draws
+    /// this marker as selected while the selected object is inside a cluster.
+    public func marker(holding item: Int, zoom: Double) -> Marker? {
+        guard var node = table.originalIndices.firstIndex(of: item) else { return nil }
+        let level = level(forZoom: zoom)
+        while !(Int(table.lowestLevel[node]) <= level && level <= table.highestLevel(node)) {
+            guard let parent = parent(of: node) else { return nil }
+            node = parent
+        }
+        return marker(node: node)
+    }
+
+    /// The cluster whose children include `node` (a scan: the index keeps no parent links).
+    private func parent(of node: Int) -> Int? {
+        guard let at = table.children.firstIndex(of: UInt32(node)) else { return nil }
+        // Cluster c's children are children[childStart[c]..<childStart[c + 1]].
+        var low = 0, high = table.clusterTotal - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(table.childStart[middle]) <= at { low = middle } else { high = middle - 1 }
+        }
+        return table.pointCount + low
+    }
+
     /// The markers of tile `z/x/y`, with a buffer of `buffer` pixels (default: the radius) on each
     /// side, wrapping across the antimeridian at the first and last column, as supercluster's `getTile`.
     public func tile(z: Int, x: Int, y: Int, buffer: Double? = nil) throws(ClusterError) -> [TileMarker] {

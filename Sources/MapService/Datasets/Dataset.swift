@@ -31,7 +31,7 @@ struct Dataset: Sendable {
         self.collection = collection
         var rows: [String: Int] = [:]
         for (row, feature) in collection.features.enumerated() {
-            if let id = Self.id(of: feature) { rows[id] = row }
+            if let id = feature.objectID { rows[id] = row }
         }
         self.rows = rows
         query = FeatureIndex(collection.features)
@@ -52,17 +52,6 @@ struct Dataset: Sendable {
         return try Dataset(
             source: source, collection: document.featureCollection, style: style,
             version: ContentTag.of(bytes), generation: 0)
-    }
-
-    /// An object's id: its RFC 7946 `id`, else its `id` property (OpenStreetMap extracts such
-    /// as the sample data keep `node/123` there).
-    static func id(of feature: Feature) -> String? {
-        if let id = feature.id { return id.description }
-        switch feature.properties.value("id") {
-        case let .string(text)?: return text
-        case let .number(number)?: return FeatureIdentifier(number).description
-        default: return nil
-        }
     }
 
     /// The object with this id, and its row.

@@ -35,7 +35,7 @@ actor DatasetEditor {
         let stored: Feature?
         switch change {
         case var .create(feature):
-            if let id = Dataset.id(of: feature) {
+            if let id = feature.objectID {
                 guard dataset.rows[id] == nil else {
                     throw Problem(status: .conflict, detail: "an object with id \(id) exists; PUT /datasets/\(name)/objects/\(Self.pathSegment(id)) changes it")
                 }

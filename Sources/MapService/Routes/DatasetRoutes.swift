@@ -32,13 +32,19 @@ struct DatasetRoutes: Sendable {
         return Answer.json(.object(["datasets": .array(entries)]), for: request)
     }
 
-    /// The markers of a view with its legend: `mapctl cluster --zoom Z --bbox B --with-legend`.
+    /// The markers of a view with its legend, `selected=ID` flagging the marker that shows that
+    /// object: `mapctl cluster --zoom Z --bbox B --with-legend [--selected ID]`.
     func clusters(_ request: Request, _ context: Context) async throws -> Response {
         let dataset = try dataset(context)
         let query = QueryValues(request)
         let zoom = try query.required("zoom", query.number("zoom", in: 0...30, "zoom must be between 0 and 30"), example: "zoom=12")
         let index = try clusterIndex(dataset, query)
-        return Answer.geoJSON(index.view(zoom: zoom, in: try query.box()), for: request)
+        var selected: Int?
+        if let id = query.string("selected") {
+            guard let row = dataset.rows[id] else { throw Problem.badRequest("selected=\(id): dataset \(dataset.name) has no object with this id") }
+            selected = row
+        }
+        return Answer.geoJSON(index.view(zoom: zoom, in: try query.box(), selected: selected), for: request)
     }
 
     /// One page of a cluster's objects with `total`, `page` and `pages`.

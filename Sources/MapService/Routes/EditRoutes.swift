@@ -18,7 +18,7 @@ struct EditRoutes: Sendable {
         let feature = try await validFeature(request)
         let outcome = try await save(.create(feature), in: name)
         let stored = outcome.feature!
-        let location = "/datasets/\(name)/objects/\(DatasetEditor.pathSegment(Dataset.id(of: stored)!))"
+        let location = "/datasets/\(name)/objects/\(DatasetEditor.pathSegment(stored.objectID!))"
         return Answer.geoJSON(stored, for: request, headers: [.location: location, .eTag: ObjectTag.of(stored)], status: .created)
     }
 
@@ -29,10 +29,10 @@ struct EditRoutes: Sendable {
         _ = try state.store.dataset(name)
         let ifMatch = try precondition(request, id: id)
         var feature = try await validFeature(request)
-        if let given = Dataset.id(of: feature), given != id {
+        if let given = feature.objectID, given != id {
             throw Problem.badRequest("the body's id \(given) is not the id in the path (\(id)); an object keeps its id")
         }
-        if Dataset.id(of: feature) == nil, let current = try state.store.dataset(name).object(id)?.feature.id { feature.id = current }
+        if feature.objectID == nil, let current = try state.store.dataset(name).object(id)?.feature.id { feature.id = current }
         let outcome = try await save(.replace(id: id, feature, ifMatch: ifMatch), in: name)
         return Answer.geoJSON(outcome.feature!, for: request, headers: [.eTag: ObjectTag.of(outcome.feature!)])
     }
