@@ -179,7 +179,7 @@ struct ClusterCommand: ParsableCommand {
                     }
                     row = found
                 }
-                write(writer.encode(index.view(zoom: zoom!, in: try parsedBox() ?? .world, selected: row)))
+                write(index.viewBytes(zoom: zoom!, in: try parsedBox() ?? .world, selected: row, parallel: true))
             } else if pretty {
                 write(writer.encode(index.features(zoom: zoom!, in: try parsedBox() ?? .world)))
             } else {

@@ -15,9 +15,10 @@ struct ContractTests {
     /// schemathesis in a virtual environment inside the build folders, installed on first use.
     static func schemathesis() throws -> URL {
         let tool = environment.appendingPathComponent("bin/schemathesis")
-        if FileManager.default.isExecutableFile(atPath: tool.path) { return tool }
+        let python = environment.appendingPathComponent("bin/python").path
+        if FileManager.default.isExecutableFile(atPath: tool.path), (try? run(python, ["-c", "import mapbox_vector_tile"])) != nil { return tool }
         try run("/usr/bin/env", ["python3", "-m", "venv", environment.path])
-        try run(environment.appendingPathComponent("bin/pip").path, ["install", "--quiet", "schemathesis==\(version)"])
+        try run(environment.appendingPathComponent("bin/pip").path, ["install", "--quiet", "schemathesis==\(version)", "mapbox-vector-tile==2.2.0"])
         return tool
     }
 
@@ -58,6 +59,31 @@ struct ContractTests {
             ], in: folder)
         } catch {
             Issue.record("\(error)")
+        }
+    }
+
+    @Test("vector tiles read by mapbox-vector-tile give the features of the .geojson tile")
+    func vectorTilesMatchGeoJSONTiles() async throws {
+        _ = try Self.schemathesis()
+        let python = Self.environment.appendingPathComponent("bin/python").path
+        let script = MapctlProcess.packageRoot.appendingPathComponent("Tests/MapServiceTests/Contract/compare_mvt.py").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapengine-mvt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try ServeProcess(["Data/objects.geojson"])
+        defer { server.process.terminate(); server.process.waitUntilExit() }
+        try await server.waitUntilReady()
+        for tile in ["12/2331/1185", "14/9327/4742", "16/37308/18969", "16/37309/18969", "3/4/2"] {
+            let mvt = try await server.requestData("/datasets/objects/tiles/\(tile).mvt")
+            let geojson = try await server.requestData("/datasets/objects/tiles/\(tile).geojson")
+            let mvtFile = folder.appendingPathComponent("tile.mvt"), geojsonFile = folder.appendingPathComponent("tile.geojson")
+            try mvt.write(to: mvtFile)
+            try geojson.write(to: geojsonFile)
+            let parts = tile.split(separator: "/").map(String.init)
+            do {
+                try Self.run(python, [script, mvtFile.path, geojsonFile.path] + parts + ["objects"])
+            } catch {
+                Issue.record("tile \(tile): \(error)")
+            }
         }
     }
 }

@@ -128,6 +128,12 @@ final class ServeProcess: @unchecked Sendable {
         return (http.statusCode, http.allHeaderFields, String(decoding: data, as: UTF8.self))
     }
 
+    /// The body of a GET.
+    func requestData(_ path: String) async throws -> Data {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        return data
+    }
+
     func waitUntilReady() async throws {
         for _ in 0..<600 {
             if (try? await request("GET", "/readyz"))?.0 == 200 { return }

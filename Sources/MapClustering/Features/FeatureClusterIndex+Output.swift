@@ -12,16 +12,20 @@ extension FeatureClusterIndex {
     /// object's properties are copied from the input as they are, with its colour member
     /// appended, instead of being decoded and encoded again (what the writer does with an edited
     /// object). With `parallel`, blocks of markers are encoded on two threads; the order and the
-    /// bytes are the same.
+    /// bytes are the same. With `legend`, the view's legend follows the source's members as the
+    /// member `legend` (the bytes of ``view(zoom:in:selected:)`` without a selection).
     public func writeFeatures(
-        zoom: Double, in box: BoundingBox = .world, chunkSize: Int = 1 << 20, parallel: Bool = false,
+        zoom: Double, in box: BoundingBox = .world, legend: Bool = false, chunkSize: Int = 1 << 20, parallel: Bool = false,
         to write: ([UInt8]) throws -> Void
     ) rethrows {
-        let encoder = OutputEncoder(index: self, markers: index.markers(in: box, zoom: zoom), shapes: passingShapes(in: box))
+        let markers = index.markers(in: box, zoom: zoom)
+        let encoder = OutputEncoder(index: self, markers: markers, shapes: passingShapes(in: box))
         let total = encoder.count
         var output: [UInt8] = []
-        output.reserveCapacity(chunkSize + 1024)
-        output.append(contentsOf: GeoJSONWriter().collectionHeadBytes(foreignMembers: sourceMembers))
+        output.reserveCapacity(min(chunkSize, total * 200) + 1024)
+        var members = sourceMembers
+        if legend { members.append(ForeignMember(name: "legend", value: Legend.json(self.legend(of: markers, in: box)))) }
+        output.append(contentsOf: GeoJSONWriter().collectionHeadBytes(foreignMembers: members))
 
         // Blocks small enough to stream, large enough to be worth a thread.
         let block = 16_384

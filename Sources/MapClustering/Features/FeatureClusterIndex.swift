@@ -117,9 +117,14 @@ public struct FeatureClusterIndex: Sendable {
     /// The legend of what ``features(zoom:in:)`` shows: one entry per type present, and the
     /// neutral colour's entry when a cluster of several types is visible.
     public func legend(zoom: Double, in box: BoundingBox = .world) -> [LegendEntry] {
+        legend(of: index.markers(in: box, zoom: zoom), in: box)
+    }
+
+    /// The legend of `markers` (a view's) and the shapes passing `box`.
+    func legend(of markers: [Marker], in box: BoundingBox) -> [LegendEntry] {
         var counts: [String: Int] = [:]
         var mixed = 0
-        for marker in index.markers(in: box, zoom: zoom) {
+        for marker in markers {
             let breakdown = index.typeBreakdown(of: marker)
             for part in breakdown { counts[part.type, default: 0] += part.count }
             if breakdown.count > 1 { mixed += breakdown.reduce(0) { $0 + $1.count } }

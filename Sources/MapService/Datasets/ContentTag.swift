@@ -1,11 +1,24 @@
-/// A short tag of some bytes (64-bit FNV-1a, hex): the version of a file and the ETag of an answer.
+/// A short tag of some bytes (64 bits, hex): the version of a file and the ETag of an answer.
+/// FNV-1a over 8-byte words with a final mix: stable across processes and machines (so several
+/// instances give the same ETag), and eight times fewer steps than byte-wise FNV-1a.
 enum ContentTag {
-    static func of<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
+    static func of(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01B3
+                hash ^= hash >> 29
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
+                offset += 1
+            }
         }
+        hash ^= hash >> 33
+        hash &*= 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 import MapGeometry
 
-/// Around every request: the time limit, errors as `application/problem+json`, CORS for the
+/// Around every request: the time limit (for the requests that compute: POST, PUT, DELETE), errors as `application/problem+json`, CORS for the
 /// configured origins, and the request's metrics.
 struct ServiceMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
@@ -14,11 +14,16 @@ struct ServiceMiddleware: RouterMiddleware {
         let started = ContinuousClock.now
         var response: Response
         do {
-            let limit = state.configuration.requestTimeout
-            response = try await withoutActuallyEscaping(next) { next in
-                // The group below ends before this closure returns, so `next` never outlives it.
-                nonisolated(unsafe) let next = next
-                return try await withTimeLimit(limit) { try await next(request, context) }
+            if request.method == .get || request.method == .head {
+                // Reads are bounded by the data and answer in milliseconds: no timer task for them.
+                response = try await next(request, context)
+            } else {
+                let limit = state.configuration.requestTimeout
+                response = try await withoutActuallyEscaping(next) { next in
+                    // The group below ends before this closure returns, so `next` never outlives it.
+                    nonisolated(unsafe) let next = next
+                    return try await withTimeLimit(limit) { try await next(request, context) }
+                }
             }
         } catch {
             response = Self.problem(for: wrongMethod(error, request) ?? error, request: request, context: context)

@@ -25,6 +25,7 @@ struct ServiceRoutes {
             ("/datasets/{name}/clusters/{id}/children", [(.get, datasets.children)]),
             ("/datasets/{name}/clusters/{id}/expansion-zoom", [(.get, datasets.expansionZoom)]),
             ("/datasets/{name}/tiles/{z}/{x}/{y}.geojson", [(.get, datasets.tile)]),
+            ("/datasets/{name}/tiles/{z}/{x}/{y}.mvt", [(.get, datasets.vectorTile)]),
             ("/datasets/{name}/objects", [(.post, edits.create)]),
             ("/datasets/{name}/objects/{id}", [(.get, datasets.object), (.put, edits.replace), (.delete, edits.delete)]),
             ("/datasets/{name}/near", [(.get, datasets.near)]),

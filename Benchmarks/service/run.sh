@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Throughput of `mapctl serve` against a node server answering the same view requests with
+# supercluster (issue "map service"): wrk on loopback, 2 threads, 64 connections, random views
+# at zooms 3-16 over the 234,908 GeoNames places, on 1024x768 and 2560x1440 screens;
+# requests/s, latency percentiles and RSS.
+#
+#   SUPERCLUSTER_GIT=/work/.mirror/mapbox+supercluster/repo KDBUSH_GIT=/work/.mirror/mourner+kdbush/repo \
+#       Benchmarks/service/run.sh [seconds]
+#
+# The two git folders come from the search tool's fetch (github:mapbox/supercluster,
+# github:mourner/kdbush); nothing of theirs is committed. Needs wrk and nodejs (Debian).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds="${1:-30}"
+places="${PLACES:-../shared/data/real/places.geojson.gz}"
+out=Benchmarks/out/service
+peers="$out/peers"
+mkdir -p "$out" "$peers/node_modules/supercluster" "$peers/node_modules/kdbush"
+git --git-dir="${SUPERCLUSTER_GIT:?set SUPERCLUSTER_GIT to a supercluster git folder}" archive HEAD | tar -x -C "$peers/node_modules/supercluster"
+git --git-dir="${KDBUSH_GIT:?set KDBUSH_GIT to a kdbush git folder}" archive HEAD | tar -x -C "$peers/node_modules/kdbush"
+cp Benchmarks/service/supercluster_server.mjs "$peers/"
+gunzip -c "$places" > "$out/places.geojson"
+
+swift build -c release --product mapctl >/dev/null
+mapctl=.build/release/mapctl
+
+measure() {  # name, port
+    echo "-- $1"
+    wrk --latency -t2 -c64 -d"${seconds}s" -s Benchmarks/service/viewports.lua "http://127.0.0.1:$2" | grep -E "Requests/sec|Transfer/sec|^ +(50|75|90|99)%|Latency |Non-2xx|Socket errors"
+}
+
+wait_for() {  # url
+    for _ in $(seq 1 600); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done
+    echo "not ready: $1" >&2; return 1
+}
+
+"$mapctl" serve --port 18181 "places=$out/places.geojson" 2>"$out/mapctl.log" &
+mapctl_pid=$!
+node "$peers/supercluster_server.mjs" "$out/places.geojson" 18182 2>"$out/node.log" &
+node_pid=$!
+trap 'kill $mapctl_pid $node_pid 2>/dev/null || true' EXIT
+started=$(date +%s.%N)
+wait_for http://127.0.0.1:18181/readyz
+echo "mapctl serve ready in $(echo "$(date +%s.%N) - $started" | bc) s (includes reading the file)"
+wait_for "http://127.0.0.1:18182/datasets/places/clusters?zoom=3"
+
+for view in 1024x768 2560x1440; do
+    export VIEW_WIDTH=${view%x*} VIEW_HEIGHT=${view#*x}
+    echo "== views of $view pixels"
+    measure "mapctl serve (Swift, Hummingbird 2)" 18181
+    echo "RSS mapctl: $(( $(ps -o rss= -p $mapctl_pid) / 1024 )) MB"
+    measure "node $(node --version) + supercluster 8" 18182
+    echo "RSS node: $(( $(ps -o rss= -p $node_pid) / 1024 )) MB"
+done
