@@ -20,11 +20,13 @@ public struct MapService: Sendable {
     /// - Throws: a located error for a style file that cannot be used, or two datasets of one name.
     public init(configuration: ServiceConfiguration) throws {
         let style = try configuration.stylePath.map { path in try ClusterStyle(contentsOf: URL(fileURLWithPath: path)) } ?? ClusterStyle()
-        var seen = Set<String>()
-        for source in configuration.datasets where !seen.insert(source.name).inserted {
-            throw DatasetSourceError("two datasets are named \(source.name); give one of them another name with NAME=FILE")
+        for sources in [configuration.datasets, configuration.roads] {
+            var seen = Set<String>()
+            for source in sources where !seen.insert(source.name).inserted {
+                throw DatasetSourceError("two datasets or road networks are named \(source.name); give one of them another name with NAME=FILE")
+            }
         }
-        state = ServiceState(configuration: configuration, store: DatasetStore(sources: configuration.datasets, style: style))
+        state = ServiceState(configuration: configuration, store: DatasetStore(sources: configuration.datasets, roads: configuration.roads, style: style))
     }
 
     /// The HTTP application: routes, middleware, and the dataset loader as a service that

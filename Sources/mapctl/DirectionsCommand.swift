@@ -88,26 +88,9 @@ struct DirectionsCommand: ParsableCommand {
             RoadNetworkLoading.report("mapctl directions: \(error)")
             throw ExitCode(65)
         }
-        let feature = Self.feature(path, members: network.sourceMembers)
+        let feature = path.feature(members: network.sourceMembers)
         var bytes = GeoJSONWriter(options: outputOptions.writerOptions).encode(feature)
         if !pretty { bytes.append(0x0A) }
         try RoadNetworkLoading.write(bytes, to: output, command: "directions")
     }
-
-    /// The path as a Feature: its line, the totals, and how far each position was from the road.
-    static func feature(_ path: RoadPath, members: [ForeignMember] = []) -> Feature {
-        // A path from a point to itself is a single position; a LineString needs two.
-        let positions = path.positions.count == 1 ? path.positions + path.positions : path.positions
-        let properties: Properties = [
-            "distance_m": .number(rounded(path.distance)),
-            "duration_s": .number(rounded(path.duration)),
-            "by": .string(path.metric.rawValue),
-            "from_snap_m": .number(rounded(path.start.distance)),
-            "to_snap_m": .number(rounded(path.end.distance)),
-        ]
-        return Feature(geometry: .lineString(try! LineString(positions)), properties: properties, foreignMembers: members)
-    }
-
-    /// One decimal: decimetres and tenths of seconds are all a map screen shows.
-    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 }

@@ -26,34 +26,29 @@ enum RoadNetworkLoading {
             report("mapctl \(command): \(path): cannot be read")
             throw ExitCode(66)
         }
-        let head = (try? handle.read(upToCount: 8)) ?? Data()
         try? handle.close()
-        if head.elementsEqual("MAPROADS".utf8) {
-            do {
-                return try RoadNetwork(contentsOf: URL(fileURLWithPath: path))
-            } catch let error as RoadNetworkError {
-                report("mapctl \(command): \(path): \(error)")
-                throw ExitCode(65)
-            } catch {
-                report("mapctl \(command): \(path): \(error)")
-                throw ExitCode(66)
-            }
-        }
-        let document: GeoJSONDocument
         do {
-            document = try GeoJSONReader().read(contentsOfFile: path)
-        } catch {
+            let network = try RoadNetwork.read(contentsOfFile: path)
+            if network.report.segmentsUsed < network.report.segmentsRead {
+                report("mapctl \(command): \(path): \(network.report)")
+            }
+            return network
+        } catch let error as GeoJSONError {
             report("mapctl \(command): \(error)")
             throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        } catch let error as RoadNetworkError {
+            report("mapctl \(command): \(path): \(error)")
+            throw ExitCode(65)
+        } catch {
+            report("mapctl \(command): \(path): \(error)")
+            throw ExitCode(66)
         }
-        return try prepare(document, path: path, command: command)
     }
 
     /// Builds and prepares the network of a road layer, reporting what was left out.
     private static func prepare(_ document: GeoJSONDocument, path: String, command: String) throws -> RoadNetwork {
         do {
-            var network = try RoadNetwork(segments: try RoadSegment.segments(from: document.features))
-            network.sourceMembers = document.featureCollection.foreignMembers
+            let network = try RoadNetwork.prepared(from: document)
             if network.report.segmentsUsed < network.report.segmentsRead {
                 report("mapctl \(command): \(path): \(network.report)")
             }

@@ -17,6 +17,7 @@ struct ServeCommand: ParsableCommand {
 
             Examples:
               mapctl serve Data/objects.geojson
+              mapctl serve --roads helsinki=Data/roads.geojson Data/objects.geojson
               curl 'http://127.0.0.1:8080/datasets/objects/clusters?zoom=14&bbox=24.92,60.15,24.97,60.18'
             """
     )
@@ -26,6 +27,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Port to listen on (0: any free port, printed on standard error).")
     var port = 8080
+
+    @Option(name: .customLong("roads"), help: ArgumentHelp("A road network for POST /directions and /fleet: NAME=FILE (GeoJSON road layer or prepared network; repeatable).", valueName: "name=file"))
+    var roads: [String] = []
 
     @Option(help: "Style file (JSON) with colours, titles and symbols per type.")
     var style: String?
@@ -45,7 +49,7 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard !datasets.isEmpty else { throw ValidationError("give at least one dataset, e.g. mapctl serve Data/objects.geojson") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
-        for dataset in datasets { _ = try source(dataset) }
+        for dataset in datasets + roads { _ = try source(dataset) }
     }
 
     private func source(_ argument: String) throws -> DatasetSource {
@@ -54,12 +58,13 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let sources = try datasets.map(source)
-        for source in sources where !FileManager.default.isReadableFile(atPath: source.path) {
+        let roadSources = try roads.map(source)
+        for source in sources + roadSources where !FileManager.default.isReadableFile(atPath: source.path) {
             CommandOutput.message("mapctl serve: \(source.path): no such readable file (dataset \(source.name))")
             throw ExitCode(66)
         }
         let configuration = ServiceConfiguration(
-            host: host, port: port, datasets: sources, stylePath: style, maxBodyBytes: maxBody.bytes,
+            host: host, port: port, datasets: sources, roads: roadSources, stylePath: style, maxBodyBytes: maxBody.bytes,
             requestTimeout: requestTimeout.duration, corsOrigins: corsOrigins)
         let service: MapService
         do { service = try MapService(configuration: configuration) } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import MapGeometry
+import MapService
 import TestSupport
 import Testing
 
@@ -137,6 +138,27 @@ struct ServiceAnswerTests {
             let objects = try String(contentsOfFile: ServiceHarness.path(Self.objects), encoding: .utf8)
             let measure = try await client.send(.post, "/measure?areaUnit=ha", body: objects)
             #expect(measure.body == (try commandOutput(["measure", "--area-unit", "ha", Self.objects])))
+        }
+    }
+
+    @Test("fleet and directions equal mapctl route --vehicles and mapctl directions")
+    func fleetAndDirections() async throws {
+        let stops = try String(contentsOfFile: ServiceHarness.path("Data/stops.geojson"), encoding: .utf8)
+        let vehicles = try String(contentsOfFile: ServiceHarness.path("Data/vehicles.json"), encoding: .utf8)
+        // The vehicles travel as the stops collection's member "vehicles".
+        let list = vehicles.trimmingCharacters(in: .whitespacesAndNewlines)
+        let array = list.hasPrefix("[") ? list : String(list.drop { $0 != "[" }.reversed().drop { $0 != "]" }.reversed())
+        let body = stops.replacingOccurrences(of: #"{"type":"FeatureCollection","#, with: #"{"type":"FeatureCollection","vehicles":\#(array),"#)
+        try await ServiceHarness.withService([Self.objects], configure: { $0.roads = [try! DatasetSource(argument: "helsinki=Data/roads.geojson")] }) { client in
+            let fleet = try await client.send(.post, "/fleet?iterations=2000", body: body, type: "application/geo+json")
+            #expect(fleet.status == .ok, "\(fleet.body)")
+            #expect(fleet.body == (try commandOutput(["route", "--vehicles", "Data/vehicles.json", "--iterations", "2000", "Data/stops.geojson"])))
+            let directions = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
+            #expect(directions.status == .ok, "\(directions.body)")
+            #expect(directions.body == (try commandOutput(["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"])))
+            let unknown = try await client.send(.post, "/directions", body: #"{"roads": "paris", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.body.contains("no road network named paris"))
         }
     }
 

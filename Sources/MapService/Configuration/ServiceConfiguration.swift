@@ -8,6 +8,9 @@ public struct ServiceConfiguration: Sendable {
     public var port: Int
     /// The datasets, by name.
     public var datasets: [DatasetSource]
+    /// Road networks for directions and fleet costs, by name (`--roads NAME=FILE`): a GeoJSON
+    /// road layer or a prepared network.
+    public var roads: [DatasetSource]
     /// Colours, titles and symbols per type (the `--style` file's path), or the default palette.
     public var stylePath: String?
     /// The largest request body accepted (413 above).
@@ -20,13 +23,14 @@ public struct ServiceConfiguration: Sendable {
     public var corsOrigins: [String]
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, datasets: [DatasetSource] = [], stylePath: String? = nil,
+        host: String = "127.0.0.1", port: Int = 8080, datasets: [DatasetSource] = [], roads: [DatasetSource] = [], stylePath: String? = nil,
         maxBodyBytes: Int = 16 << 20, requestTimeout: Duration = .seconds(10), maxRouteTime: Duration = .seconds(5),
         corsOrigins: [String] = []
     ) {
         self.host = host
         self.port = port
         self.datasets = datasets
+        self.roads = roads
         self.stylePath = stylePath
         self.maxBodyBytes = maxBodyBytes
         self.requestTimeout = requestTimeout
@@ -35,7 +39,7 @@ public struct ServiceConfiguration: Sendable {
     }
 }
 
-/// A dataset to serve: a GeoJSON file and the name it is served under.
+/// A dataset (or road network) to serve: a file and the name it is served under.
 public struct DatasetSource: Hashable, Sendable {
     /// The name in paths (`/datasets/{name}/…`).
     public var name: String

@@ -22,6 +22,9 @@ struct OperationRoutes: Sendable {
             case .ready: break
             }
         }
+        for (name, failure) in state.store.roadProblems {
+            if let failure { failed.append(.object(["name": .string(name), "reason": .string(failure)])) } else { pending.append(.string(name)) }
+        }
         if pending.isEmpty && failed.isEmpty { return Answer.json(["status": "ready"], for: request) }
         let detail = pending.isEmpty ? "some datasets could not be loaded" : "datasets are still being indexed"
         throw Problem(status: .serviceUnavailable, detail: detail, members: [("pending", .array(pending)), ("failed", .array(failed))],

@@ -13,6 +13,7 @@ struct ServiceRoutes {
         let datasets = DatasetRoutes(state: state)
         let edits = EditRoutes(state: state)
         let tools = ToolRoutes(state: state)
+        let routing = RoutingRoutes(state: state)
         let operations = OperationRoutes(state: state)
         return [
             ("/healthz", [(.get, operations.health)]),
@@ -35,7 +36,9 @@ struct ServiceRoutes {
             ("/validate", [(.post, tools.validate)]),
             ("/repair", [(.post, tools.repair)]),
             ("/measure", [(.post, tools.measure)]),
-            ("/route", [(.post, tools.route)]),
+            ("/route", [(.post, routing.route)]),
+            ("/fleet", [(.post, routing.fleet)]),
+            ("/directions", [(.post, routing.directions)]),
         ]
     }
 

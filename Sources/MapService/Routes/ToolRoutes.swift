@@ -2,10 +2,8 @@ import Foundation
 import Hummingbird
 import MapEditing
 import MapGeometry
-import MapRouting
 
-/// Questions about a drawing or a set of stops sent in the body: validate, repair, measure,
-/// and the order of route stops.
+/// Questions about drawings sent in the body: validate, repair, measure.
 struct ToolRoutes: Sendable {
     typealias Context = BasicRequestContext
     let state: ServiceState
@@ -73,47 +71,5 @@ struct ToolRoutes: Sendable {
         return Answer.geoJSON(
             MeasuredFeatures.collection(document.featureCollection, lengthUnit: lengthUnit, areaUnit: areaUnit, validator: validator),
             for: request)
-    }
-
-    /// `POST /route`: the best order of the body's Point stops, `mapctl route -` with the
-    /// same options as query parameters (`start`, `end`, `roundTrip`, `iterations`, `seed`,
-    /// `timeLimit` in ms, capped by the service, `objective`, `snap`).
-    func route(_ request: Request, _ context: Context) async throws -> Response {
-        let received = ContinuousClock.now
-        let query = QueryValues(request)
-        let start = try query.lonLat("start")
-        let end = try query.lonLat("end")
-        let roundTrip = try query.flag("roundTrip")
-        if end != nil && roundTrip { throw Problem.badRequest("end and roundTrip=true exclude each other") }
-        let iterations = try query.integer("iterations", in: 0...1_000_000, "iterations is 0 to 1000000")
-        let seed = try query.integer("seed", in: 0...Int.max, "seed is a whole number of 0 or more") ?? 1
-        let objective: RouteObjective
-        switch query.string("objective") ?? "distance" {
-        case "distance": objective = .distance
-        case "duration": objective = .duration
-        case let other: throw Problem.badRequest("objective=\(other): give distance or duration")
-        }
-        let snap = try query.number("snap", in: 0...100_000, "snap is 0 to 100000 metres") ?? 0
-        let cap = state.configuration.maxRouteTime
-        let asked = try query.integer("timeLimit", in: 1...Int.max, "timeLimit is milliseconds, 1 or more").map { Duration.milliseconds($0) }
-        let limit = min(asked ?? .seconds(2), cap)
-
-        let document = try await RequestBody.geoJSON(request, state: state)
-        let sites: [StopSite]
-        do {
-            sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap)
-        } catch {
-            throw Problem.unprocessable("\(RequestBody.name): \(error)")
-        }
-        guard !sites.isEmpty else { throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features") }
-        let routeRequest = RouteRequest(
-            sites: sites, start: start, end: end.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere), objective: objective)
-        var options = TourSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: nil)
-        options.deadline = received + limit - max(limit / 50, .milliseconds(5))
-        let collection = try answering {
-            let route = try RoutePlanner.plan(routeRequest, provider: GeodesicMatrixProvider(), options: options)
-            return try RouteFeatures.collection(of: route, inheriting: document.featureCollection.foreignMembers)
-        }
-        return Answer.geoJSON(collection, for: request)
     }
 }

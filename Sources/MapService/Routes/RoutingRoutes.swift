@@ -1,0 +1,151 @@
+import Foundation
+import Hummingbird
+import MapGeometry
+import MapRouting
+
+/// Routes and directions: the order of stops, several routes for a fleet, and directions
+/// along a road network the service was started with (`--roads NAME=FILE`).
+struct RoutingRoutes: Sendable {
+    typealias Context = BasicRequestContext
+    let state: ServiceState
+
+    /// `POST /route`: the best order of the body's Point stops, `mapctl route -` with the
+    /// same options as query parameters (`start`, `end`, `roundTrip`, `iterations`, `seed`,
+    /// `timeLimit` in ms, capped by the service, `objective`, `snap`).
+    func route(_ request: Request, _ context: Context) async throws -> Response {
+        let received = ContinuousClock.now
+        let query = QueryValues(request)
+        let start = try query.lonLat("start")
+        let end = try query.lonLat("end")
+        let roundTrip = try query.flag("roundTrip")
+        if end != nil && roundTrip { throw Problem.badRequest("end and roundTrip=true exclude each other") }
+        let iterations = try query.integer("iterations", in: 0...1_000_000, "iterations is 0 to 1000000")
+        let seed = try query.integer("seed", in: 0...Int.max, "seed is a whole number of 0 or more") ?? 1
+        let objective = try Self.objective(query)
+        let snap = try query.number("snap", in: 0...100_000, "snap is 0 to 100000 metres") ?? 0
+        let limit = try timeLimit(query)
+
+        let document = try await RequestBody.geoJSON(request, state: state)
+        let sites: [StopSite]
+        do {
+            sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap)
+        } catch {
+            throw Problem.unprocessable("\(RequestBody.name): \(error)")
+        }
+        guard !sites.isEmpty else { throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features") }
+        let routeRequest = RouteRequest(
+            sites: sites, start: start, end: end.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere), objective: objective)
+        var options = TourSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: nil)
+        options.deadline = received + limit - max(limit / 50, .milliseconds(5))
+        let collection = try answering {
+            let route = try RoutePlanner.plan(routeRequest, provider: GeodesicMatrixProvider(), options: options)
+            return try RouteFeatures.collection(of: route, inheriting: document.featureCollection.foreignMembers)
+        }
+        return Answer.geoJSON(collection, for: request)
+    }
+
+    /// `POST /fleet?iterations=&seed=&timeLimit=&objective=&roads=`: the stops of the body (a
+    /// FeatureCollection of Points) shared among the vehicles of its `vehicles` member, as
+    /// `mapctl route --vehicles FILE` writes them (with `roads`, road costs; lines straight).
+    func fleet(_ request: Request, _ context: Context) async throws -> Response {
+        let received = ContinuousClock.now
+        let query = QueryValues(request)
+        let iterations = try query.integer("iterations", in: 0...1_000_000, "iterations is 0 to 1000000")
+        let seed = try query.integer("seed", in: 0...Int.max, "seed is a whole number of 0 or more") ?? 1
+        let objective = try Self.objective(query)
+        let limit = try timeLimit(query)
+        let network = try query.string("roads").map { name throws(Problem) in try state.store.roads(name) }
+
+        let document = try await RequestBody.geoJSON(request, state: state)
+        guard let member = document.featureCollection.foreignMembers.first(where: { $0.name == "vehicles" }) else {
+            throw Problem.badRequest("\(RequestBody.name): give the vehicles as the collection's member \"vehicles\": [{\"id\": \"van-1\", \"start\": [lon, lat], \"capacity\": 20}]")
+        }
+        let definitions: [VehicleDefinition]
+        do {
+            let file = try JSONFile(parsing: Array(member.value.bytes), name: "\(RequestBody.name), member vehicles")
+            definitions = try VehicleDefinition.vehicles(in: file)
+        } catch {
+            throw Problem.badRequest(error.description)
+        }
+        let collection = try answering {
+            var (stops, positions) = try FleetStop.stops(from: document.features)
+            guard !stops.isEmpty else { throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features") }
+            let vehicles = FleetVehicle.vehicles(from: definitions, places: &positions)
+            let matrices: TravelMatrices
+            if let network {
+                let names = stops.map { "stop \($0.id)" } + (stops.count..<positions.count).map { "vehicle place \($0 - stops.count + 1)" }
+                matrices = try RoadMatrixProvider(network: network, metric: objective == .duration ? .time : .distance, placeNames: names)
+                    .matrices(for: positions)
+            } else {
+                matrices = try GeodesicMatrixProvider().matrices(for: positions)
+            }
+            let problem = try FleetProblem(matrices: matrices, vehicles: vehicles, stops: stops, objective: objective)
+            let deadline = received + limit - max(limit / 50, .milliseconds(5))
+            let solution = FleetSolver.solve(
+                problem, options: FleetSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: max(deadline - .now, .milliseconds(1))))
+            return FeatureCollection(
+                features: FleetFeatures.features(of: solution, problem: problem, positions: positions),
+                foreignMembers: document.featureCollection.foreignMembers.filter { $0.name != "vehicles" })
+        }
+        return Answer.geoJSON(collection, for: request)
+    }
+
+    /// `POST /directions`: `{"roads": NAME, "from": [lon, lat], "to": [lon, lat], "by": "time"}`,
+    /// the path along the roads as `mapctl directions` writes it.
+    func directions(_ request: Request, _ context: Context) async throws -> Response {
+        let body = try await RequestBody.json(request, state: state)
+        func fail(_ path: [JSONPathComponent], _ message: String) -> Problem { .badRequest(body.problem(at: path, message).description) }
+        guard case let .object(object) = body.root else {
+            throw fail([], "must be a JSON object such as {\"roads\": \"andorra\", \"from\": [1.52, 42.51], \"to\": [1.60, 42.55]}")
+        }
+        let allowed: Set<String> = ["roads", "from", "to", "by", "maxSnapDistance", "snapToAnyRoad"]
+        for key in object.keys where !allowed.contains(key) {
+            throw fail([.member(key)], "is not a directions option; use \(allowed.sorted().joined(separator: ", "))")
+        }
+        guard let name = object["roads"]?.stringValue else { throw fail([.member("roads")], "name the road network, e.g. \"roads\": \"andorra\"") }
+        func position(_ key: String) throws -> Position {
+            guard case let .array(values)? = object[key], values.count == 2, let lon = values[0].numberValue, let lat = values[1].numberValue,
+                  let position = try? Position(longitude: lon, latitude: lat) else {
+                throw fail([.member(key)], "must be [longitude, latitude] in degrees, found \(object[key]?.summary ?? "nothing")")
+            }
+            return position
+        }
+        let from = try position("from"), to = try position("to")
+        let metric: RoadMetric
+        switch object["by"]?.stringValue ?? "time" {
+        case "time": metric = .time
+        case "distance": metric = .distance
+        default: throw fail([.member("by")], "must be \"time\" or \"distance\"")
+        }
+        var network = try state.store.roads(name)
+        if let snap = object["maxSnapDistance"] {
+            guard let metres = snap.numberValue, metres > 0, metres.isFinite else { throw fail([.member("maxSnapDistance")], "must be a positive number of metres") }
+            network.options.maximumSnapDistance = metres
+        }
+        if let any = object["snapToAnyRoad"] {
+            guard let flag = any.boolValue else { throw fail([.member("snapToAnyRoad")], "must be true or false") }
+            network.options.snapToMainNetwork = !flag
+        }
+        let path: RoadPath
+        do {
+            path = try RoadQuerySession(network).directions(from: from, to: to, by: metric, startName: "from", endName: "to")
+        } catch {
+            throw Problem.unprocessable("\(error)")
+        }
+        return Answer.bytes(GeoJSONWriter().encode(path.feature(members: network.sourceMembers)) + [0x0A], type: Answer.geoJSON, for: request)
+    }
+
+    private static func objective(_ query: QueryValues) throws(Problem) -> RouteObjective {
+        switch query.string("objective") ?? "distance" {
+        case "distance": return .distance
+        case "duration": return .duration
+        case let other: throw .badRequest("objective=\(other): give distance or duration")
+        }
+    }
+
+    /// `timeLimit` in ms (default 2 s), capped by the service.
+    private func timeLimit(_ query: QueryValues) throws(Problem) -> Duration {
+        let asked = try query.integer("timeLimit", in: 1...Int.max, "timeLimit is milliseconds, 1 or more").map { Duration.milliseconds($0) }
+        return min(asked ?? .seconds(2), state.configuration.maxRouteTime)
+    }
+}
