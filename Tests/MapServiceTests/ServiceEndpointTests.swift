@@ -106,6 +106,13 @@ struct ServiceEndpointTests {
             let first = try await client.get("/datasets/objects/clusters?zoom=12")
             let tag = try #require(first.headers[.eTag])
             #expect(try await client.get("/datasets/objects/clusters?zoom=12", headers: [.ifNoneMatch: tag]).status == .notModified)
+            let zipped = try await client.execute(uri: "/datasets/objects/clusters?zoom=12", method: .get, headers: [.acceptEncoding: "gzip, br"]) { $0 }
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(zipped.headers[.eTag] == String(tag.dropLast()) + "-gz\"")
+            #expect(zipped.body.readableBytes < first.body.utf8.count / 3)
+            #expect(try gunzip(Array(zipped.body.readableBytesView)) == Array(first.body.utf8))
+            let small = try await client.get("/healthz", headers: [.acceptEncoding: "gzip"])
+            #expect(small.headers[.contentEncoding] == nil)
             let cors = try await client.get("/datasets", headers: [.origin: "http://localhost:3000"])
             #expect(cors.headers[.accessControlAllowOrigin] == "http://localhost:3000")
             let stranger = try await client.get("/datasets", headers: [.origin: "http://evil.example"])
@@ -125,4 +132,20 @@ struct ServiceEndpointTests {
             #expect(answer.headers[.eTag] != nil)
         }
     }
+}
+
+/// The bytes of a gzip stream, by the system's gzip (an independent reader).
+func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = ["-dc"]
+    let input = Pipe(), output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(bytes))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
 }

@@ -30,12 +30,40 @@ struct DocumentedCommandTests {
         return try MapctlProcess.run(redirected)
     }
 
+    /// A documented `mapctl serve` starts listening (on a free port instead of the documented
+    /// one) and stops with exit 0 on SIGTERM.
+    static func serves(_ line: String) throws -> Bool {
+        var arguments = line.split(separator: " ").map(String.init)
+        if let port = arguments.firstIndex(of: "--port"), port + 1 < arguments.count { arguments[port + 1] = "0" }
+        let process = Process()
+        process.executableURL = MapctlProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = MapctlProcess.packageRoot
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while process.isRunning, !text.contains("listening on") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        return text.contains("listening on") && process.terminationStatus == 0
+    }
+
     @Test("README shell commands succeed")
     func readme() throws {
         let readme = try String(contentsOf: MapctlProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = Self.commandLines(in: readme)
         #expect(lines.count >= 20)
         for line in lines {
+            if line.hasPrefix("serve ") {
+                #expect(try Self.serves(line), "mapctl \(line) did not start listening")
+                continue
+            }
             let result = try Self.run(line)
             // validate's documented status 1 means "some drawn objects are invalid", its answer.
             let expected: Set<Int32> = line.hasPrefix("validate") ? [0, 1] : [0]

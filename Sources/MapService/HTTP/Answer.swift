@@ -1,8 +1,10 @@
+import CompressNIO
 import Hummingbird
 import MapGeometry
 
 /// Successful answers: the exact bytes the command line prints, with their media type, an
-/// `ETag` (a tag of the bytes), 304 for a GET whose `If-None-Match` holds that tag.
+/// `ETag` (a tag of the bytes), 304 for a GET whose `If-None-Match` holds that tag, and gzip
+/// when the client accepts it and the body is over 1 KiB (its own ETag, `-gz` appended).
 enum Answer {
     static let geoJSON = "application/geo+json"
     static let json = "application/json"
@@ -13,14 +15,35 @@ enum Answer {
     ) -> Response {
         var headers = extra
         headers[.contentType] = type
-        if status == .ok, headers[.eTag] == nil { headers[.eTag] = "\"\(ContentTag.of(bytes))\"" }
+        let compress = bytes.count > gzipThreshold && accepts(gzip: request)
+        if status == .ok, headers[.eTag] == nil {
+            let tag = ContentTag.of(bytes)
+            headers[.eTag] = compress ? "\"\(tag)-gz\"" : "\"\(tag)\""
+        }
         if request.method == .get || request.method == .head, status == .ok,
            let tag = headers[.eTag], let wanted = request.headers[.ifNoneMatch],
            wanted == "*" || wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
         {
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        var body = ByteBuffer(bytes: bytes)
+        if compress, let compressed = try? body.compress(with: .gzip()) {
+            headers[.contentEncoding] = "gzip"
+            headers[.vary] = "Accept-Encoding"
+            body = compressed
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    static let gzipThreshold = 1024
+
+    /// True when `Accept-Encoding` lists gzip without `q=0`.
+    static func accepts(gzip request: Request) -> Bool {
+        guard let header = request.headers[.acceptEncoding] else { return false }
+        return header.split(separator: ",").contains { coding in
+            let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            return (parts.first == "gzip" || parts.first == "*") && !parts.dropFirst().contains { $0 == "q=0" || $0 == "q=0.0" }
+        }
     }
 
     static func geoJSON(_ collection: FeatureCollection, for request: Request) -> Response {
