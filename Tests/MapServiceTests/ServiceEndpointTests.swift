@@ -120,6 +120,27 @@ struct ServiceEndpointTests {
         }
     }
 
+    @Test("a computation past --request-timeout is cancelled and answered 503 with Retry-After; routes stay inside it")
+    func requestTimeout() async throws {
+        // A 400-vertex scribble: its repair takes far longer than 50 ms.
+        var random = SeededGenerator(seed: 3)
+        var ring = (0..<400).map { _ in "[\(24.9 + random.unit() * 0.05), \(60.15 + random.unit() * 0.03)]" }
+        ring.append(ring[0])
+        let scribble = #"{"type": "Polygon", "coordinates": [[\#(ring.joined(separator: ", "))]]}"#
+        let points = (0..<12).map { _ in #"{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [\#(24.9 + random.unit() * 0.05), \#(60.15 + random.unit() * 0.03)]}}"# }
+        let stops = #"{"type": "FeatureCollection", "features": [\#(points.joined(separator: ", "))]}"#
+        try await ServiceHarness.withService([Self.objects], configure: { $0.requestTimeout = .milliseconds(50) }) { client in
+            let slow = try await client.send(.post, "/repair?method=linework", body: scribble, type: "application/geo+json")
+            #expect(slow.status == .serviceUnavailable, "\(slow.status) \(slow.body.prefix(200))")
+            #expect(slow.headers[.retryAfter] != nil)
+            #expect((Self.problem(slow.body)["detail"] as? String ?? "").contains("--request-timeout"))
+            // A route's search ends inside the request's limit: its best plan, not a 503.
+            let route = try await client.send(.post, "/route?iterations=1000000&timeLimit=5000", body: stops, type: "application/geo+json")
+            #expect(route.status == .ok, "\(route.status) \(route.body.prefix(200))")
+            #expect(try await client.get("/healthz").status == .ok)
+        }
+    }
+
     @Test("an object by its percent-encoded id, with its version as ETag")
     func objectByID() async throws {
         try await ServiceHarness.withService([Self.objects]) { client in
