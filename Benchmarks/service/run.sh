@@ -2,7 +2,7 @@
 # Throughput of `mapctl serve` against a node server answering the same view requests with
 # supercluster (issue "map service"): wrk on loopback, 2 threads, 64 connections, random views
 # at zooms 3-16 over the 234,908 GeoNames places, on 1024x768 and 2560x1440 screens;
-# requests/s, latency percentiles and RSS.
+# requests/s, latency percentiles and RSS; then vector tiles per second and the time of a save.
 #
 #   SUPERCLUSTER_GIT=/work/.mirror/mapbox+supercluster/repo KDBUSH_GIT=/work/.mirror/mourner+kdbush/repo \
 #       Benchmarks/service/run.sh [seconds]
@@ -51,4 +51,13 @@ for view in 1024x768 2560x1440; do
     echo "RSS mapctl: $(( $(ps -o rss= -p $mapctl_pid) / 1024 )) MB"
     measure "node $(node --version) + supercluster 8" 18182
     echo "RSS node: $(( $(ps -o rss= -p $node_pid) / 1024 )) MB"
+done
+echo "== vector tiles (no peer: supercluster answers GeoJSON only)"
+wrk --latency -t2 -c64 -d"${seconds}s" -s Benchmarks/service/tiles.lua http://127.0.0.1:18181 | grep -E "Requests/sec|^ +(50|99)%|Non-2xx"
+
+echo "== one save into the 234,908 places (index rebuilt and file rewritten), 5 times"
+for i in 1 2 3 4 5; do
+    curl -s -o /dev/null -w "%{http_code} %{time_total}s\n" -X POST -H 'Content-Type: application/geo+json' \
+        -d "{\"type\": \"Feature\", \"properties\": {\"name\": \"bench $i\", \"type\": \"town\"}, \"geometry\": {\"type\": \"Point\", \"coordinates\": [2.35, 48.85]}}" \
+        http://127.0.0.1:18181/datasets/places/objects
 done

@@ -35,23 +35,10 @@ struct DocumentedCommandTests {
     static func serves(_ line: String) throws -> Bool {
         var arguments = line.split(separator: " ").map(String.init)
         if let port = arguments.firstIndex(of: "--port"), port + 1 < arguments.count { arguments[port + 1] = "0" }
-        let process = Process()
-        process.executableURL = MapctlProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = MapctlProcess.packageRoot
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while process.isRunning, !text.contains("listening on") {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        process.terminate()
-        process.waitUntilExit()
-        return text.contains("listening on") && process.terminationStatus == 0
+        let server = try ServeProcess(commandLine: arguments)
+        server.process.terminate()
+        server.process.waitUntilExit()
+        return server.process.terminationStatus == 0
     }
 
     @Test("README shell commands succeed")

@@ -54,4 +54,20 @@ struct LibraryAnswerTests {
             #expect(result.standardOutput == expected, "\(arguments.joined(separator: " "))")
         }
     }
+
+    @Test("a view written the fast way has the bytes of the encoded view, legend and selection included")
+    func viewBytes() throws {
+        var files = [Self.objects]
+        if SharedData.isAvailable { files.append(SharedData.url("real/andorra/objects.geojson").path) }
+        for file in files {
+            let document = try GeoJSONReader().read(contentsOfFile: file)
+            let index = try FeatureClusterIndex(document.featureCollection, options: FeatureClusterOptions(cluster: ClusterOptions(extent: 256)))
+            for zoom in [0.0, 9.5, 13, 15, 17] {
+                let encoded = GeoJSONWriter().encode(index.view(zoom: zoom))
+                #expect(index.viewBytes(zoom: zoom) == encoded, "\(file) zoom \(zoom)")
+                #expect(index.viewBytes(zoom: zoom, parallel: true) == encoded, "\(file) zoom \(zoom), parallel")
+                #expect(index.viewBytes(zoom: zoom, selected: 0) == GeoJSONWriter().encode(index.view(zoom: zoom, selected: 0)))
+            }
+        }
+    }
 }

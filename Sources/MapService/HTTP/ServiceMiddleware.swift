@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 import MapGeometry
 
-/// Around every request: the time limit (for the requests that compute: POST, PUT, DELETE), errors as `application/problem+json`, CORS for the
+/// Around every request: the time limit (for the computations sent by POST; not for reads or saves), errors as `application/problem+json`, CORS for the
 /// configured origins, and the request's metrics.
 struct ServiceMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
@@ -14,8 +14,9 @@ struct ServiceMiddleware: RouterMiddleware {
         let started = ContinuousClock.now
         var response: Response
         do {
-            if request.method == .get || request.method == .head {
-                // Reads are bounded by the data and answer in milliseconds: no timer task for them.
+            if request.method == .get || request.method == .head || request.uri.path.contains("/objects") {
+                // Reads are bounded by the data and answer in milliseconds: no timer task for
+                // them. A save is never cut off: once it is applied its answer must say so.
                 response = try await next(request, context)
             } else {
                 let limit = state.configuration.requestTimeout
@@ -88,9 +89,12 @@ struct ServiceMiddleware: RouterMiddleware {
 /// A request that ran past the service's time limit.
 struct RequestTimedOut: Error {}
 
-/// Runs `work`, cancelling it after `limit`.
+/// Runs `work`, cancelling it after `limit`; an answer that comes later than `limit` (the
+/// work did not notice the cancellation) is refused as well, so the rule does not depend on
+/// which task the machine ran first.
 func withTimeLimit<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-    try await withThrowingTaskGroup(of: Value.self) { group in
+    let started = ContinuousClock.now
+    let value = try await withThrowingTaskGroup(of: Value.self) { group in
         group.addTask { try await work() }
         group.addTask {
             try await Task.sleep(for: limit)
@@ -99,4 +103,6 @@ func withTimeLimit<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendab
         defer { group.cancelAll() }
         return try await group.next()!
     }
+    guard ContinuousClock.now - started <= limit else { throw RequestTimedOut() }
+    return value
 }
