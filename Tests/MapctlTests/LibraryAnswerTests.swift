@@ -66,6 +66,9 @@ struct LibraryAnswerTests {
                 let encoded = GeoJSONWriter().encode(index.view(zoom: zoom))
                 #expect(index.viewBytes(zoom: zoom) == encoded, "\(file) zoom \(zoom)")
                 #expect(index.viewBytes(zoom: zoom, parallel: true) == encoded, "\(file) zoom \(zoom), parallel")
+                // Twice with kept encodings: made, then reused.
+                #expect(index.viewBytes(zoom: zoom, keepingEncodings: true) == encoded, "\(file) zoom \(zoom), kept")
+                #expect(index.viewBytes(zoom: zoom, keepingEncodings: true) == encoded, "\(file) zoom \(zoom), reused")
                 #expect(index.viewBytes(zoom: zoom, selected: 0) == GeoJSONWriter().encode(index.view(zoom: zoom, selected: 0)))
             }
         }

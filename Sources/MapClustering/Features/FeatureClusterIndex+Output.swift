@@ -13,13 +13,15 @@ extension FeatureClusterIndex {
     /// appended, instead of being decoded and encoded again (what the writer does with an edited
     /// object). With `parallel`, blocks of markers are encoded on two threads; the order and the
     /// bytes are the same. With `legend`, the view's legend follows the source's members as the
-    /// member `legend` (the bytes of ``view(zoom:in:selected:)`` without a selection).
+    /// member `legend` (the bytes of ``view(zoom:in:selected:)`` without a selection). With
+    /// `keepingEncodings`, each marker's bytes are kept for later calls on this index (a service
+    /// answering view after view; about 200 bytes per marker shown); a one-off answer skips that.
     public func writeFeatures(
-        zoom: Double, in box: BoundingBox = .world, legend: Bool = false, chunkSize: Int = 1 << 20, parallel: Bool = false,
-        to write: ([UInt8]) throws -> Void
+        zoom: Double, in box: BoundingBox = .world, legend: Bool = false, keepingEncodings: Bool = false,
+        chunkSize: Int = 1 << 20, parallel: Bool = false, to write: ([UInt8]) throws -> Void
     ) rethrows {
         let markers = index.markers(in: box, zoom: zoom)
-        let encoder = OutputEncoder(index: self, markers: markers, shapes: passingShapes(in: box))
+        let encoder = OutputEncoder(index: self, markers: markers, shapes: passingShapes(in: box), keep: keepingEncodings)
         let total = encoder.count
         var output: [UInt8] = []
         output.reserveCapacity(min(chunkSize, total * 200) + 1024)
@@ -67,7 +69,7 @@ extension FeatureClusterIndex {
     }
 }
 
-/// Encodes the items of ``FeatureClusterIndex/writeFeatures(zoom:in:chunkSize:parallel:to:)``:
+/// Encodes the items of ``FeatureClusterIndex/writeFeatures(zoom:in:legend:keepingEncodings:chunkSize:parallel:to:)``:
 /// the markers, then the passing shapes. Read-only, so threads share it.
 private struct OutputEncoder: Sendable {
     let index: FeatureClusterIndex
@@ -77,10 +79,14 @@ private struct OutputEncoder: Sendable {
     /// The JSON text of each type's colour.
     let colors: [String: [UInt8]]
 
-    init(index: FeatureClusterIndex, markers: [Marker], shapes: [Int]) {
+    /// Keep each marker's bytes in the index's cache.
+    let keep: Bool
+
+    init(index: FeatureClusterIndex, markers: [Marker], shapes: [Int], keep: Bool) {
         self.index = index
         self.markers = markers
         self.shapes = shapes
+        self.keep = keep
         var colors: [String: [UInt8]] = [:]
         for type in index.allTypes { colors[type] = Self.json(index.style(for: type).color) }
         self.colors = colors
@@ -95,7 +101,9 @@ private struct OutputEncoder: Sendable {
             bytes.append(0x0A)
             if k < markers.count {
                 let marker = markers[k]
-                if marker.isCluster {
+                if keep {
+                    bytes.append(contentsOf: index.encodedMarkers.bytes(node: marker.node) { encoded(marker) })
+                } else if marker.isCluster {
                     bytes.append(contentsOf: writer.encode(index.feature(for: marker)))
                 } else {
                     appendStyled(index.features[marker.id], to: &bytes)
@@ -104,6 +112,14 @@ private struct OutputEncoder: Sendable {
                 appendStyled(index.features[shapes[k - markers.count]], to: &bytes)
             }
         }
+    }
+
+    /// A marker's bytes on their own.
+    private func encoded(_ marker: Marker) -> [UInt8] {
+        if marker.isCluster { return writer.encode(index.feature(for: marker)) }
+        var bytes: [UInt8] = []
+        appendStyled(index.features[marker.id], to: &bytes)
+        return bytes
     }
 
     private static let propertiesKey = Array(#""properties":"#.utf8)

@@ -16,12 +16,16 @@ extension FeatureClusterIndex {
     }
 
     /// The bytes of ``view(zoom:in:selected:)`` as compact GeoJSON, written the fast way when
-    /// nothing is selected (see ``writeFeatures(zoom:in:legend:chunkSize:parallel:to:)``): what
+    /// nothing is selected (see ``writeFeatures(zoom:in:legend:keepingEncodings:chunkSize:parallel:to:)``): what
     /// the map service answers and `mapctl cluster --with-legend` prints.
-    public func viewBytes(zoom: Double, in box: BoundingBox = .world, selected: Int? = nil, parallel: Bool = false) -> [UInt8] {
+    /// `keepingEncodings` keeps each marker's bytes for the next views (see
+    /// ``writeFeatures(zoom:in:legend:keepingEncodings:chunkSize:parallel:to:)``).
+    public func viewBytes(
+        zoom: Double, in box: BoundingBox = .world, selected: Int? = nil, keepingEncodings: Bool = false, parallel: Bool = false
+    ) -> [UInt8] {
         if selected != nil { return GeoJSONWriter().encode(view(zoom: zoom, in: box, selected: selected)) }
         var bytes: [UInt8] = []
-        writeFeatures(zoom: zoom, in: box, legend: true, chunkSize: Int.max, parallel: parallel) { chunk in
+        writeFeatures(zoom: zoom, in: box, legend: true, keepingEncodings: keepingEncodings, chunkSize: Int.max, parallel: parallel) { chunk in
             if bytes.isEmpty { bytes = chunk } else { bytes.append(contentsOf: chunk) }
         }
         return bytes

@@ -19,6 +19,8 @@ public struct FeatureClusterIndex: Sendable {
     private let passThrough: [(feature: Int, box: BoundingBox)]
     private let styles: [String: ClusterStyle.TypeStyle]
     let allTypes: [String]
+    /// Encoded markers kept by ``writeFeatures(zoom:in:legend:keepingEncodings:chunkSize:parallel:to:)``.
+    let encodedMarkers = EncodedMarkerCache()
 
     /// Clusters `collection` (with `parallel`, using two threads where that helps; same result).
     /// - Throws: ``ClusterError`` for bad options or a feature that cannot be placed.

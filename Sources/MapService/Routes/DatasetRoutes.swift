@@ -44,7 +44,7 @@ struct DatasetRoutes: Sendable {
             guard let row = dataset.rows[id] else { throw Problem.badRequest("selected=\(id): dataset \(dataset.name) has no object with this id") }
             selected = row
         }
-        return Answer.bytes(index.viewBytes(zoom: zoom, in: try query.box(), selected: selected), type: Answer.geoJSON, for: request)
+        return Answer.bytes(index.viewBytes(zoom: zoom, in: try query.box(), selected: selected, keepingEncodings: true), type: Answer.geoJSON, for: request)
     }
 
     /// One page of a cluster's objects with `total`, `page` and `pages`.
