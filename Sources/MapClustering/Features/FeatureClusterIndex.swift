@@ -20,7 +20,7 @@ public struct FeatureClusterIndex: Sendable {
     private let styles: [String: ClusterStyle.TypeStyle]
     let allTypes: [String]
     /// Encoded markers kept by ``writeFeatures(zoom:in:legend:keepingEncodings:chunkSize:parallel:to:)``.
-    let encodedMarkers = EncodedMarkerCache()
+    let encodedMarkers: EncodedMarkerCache
 
     /// Clusters `collection` (with `parallel`, using two threads where that helps; same result).
     /// - Throws: ``ClusterError`` for bad options or a feature that cannot be placed.
@@ -80,6 +80,7 @@ public struct FeatureClusterIndex: Sendable {
         }
         input.objectCount = features.count
         index = try ClusterIndex(points: input, options: options.cluster, parallel: parallel)
+        encodedMarkers = EncodedMarkerCache(count: index.table.nodeCount)
         self.passThrough = passThrough
         allTypes = types.sorted()
         styles = options.style.resolved(for: allTypes)
