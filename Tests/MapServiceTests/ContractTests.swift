@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import TestSupport
 import Testing
 
@@ -16,9 +19,9 @@ struct ContractTests {
     static func schemathesis() throws -> URL {
         let tool = environment.appendingPathComponent("bin/schemathesis")
         let python = environment.appendingPathComponent("bin/python").path
-        if FileManager.default.isExecutableFile(atPath: tool.path), (try? run(python, ["-c", "import mapbox_vector_tile"])) != nil { return tool }
+        if FileManager.default.isExecutableFile(atPath: tool.path), (try? run(python, ["-c", "import mapbox_vector_tile, geographiclib"])) != nil { return tool }
         try run("/usr/bin/env", ["python3", "-m", "venv", environment.path])
-        try run(environment.appendingPathComponent("bin/pip").path, ["install", "--quiet", "schemathesis==\(version)", "mapbox-vector-tile==2.2.0"])
+        try run(environment.appendingPathComponent("bin/pip").path, ["install", "--quiet", "schemathesis==\(version)", "mapbox-vector-tile==2.2.0", "geographiclib==2.0"])
         return tool
     }
 
@@ -85,5 +88,44 @@ struct ContractTests {
                 Issue.record("tile \(tile): \(error)")
             }
         }
+    }
+
+    @Test("POST /matrix: geodesic estimates equal geographiclib's distances times the detour factor")
+    func matrixAgainstGeographiclib() async throws {
+        _ = try Self.schemathesis()
+        let python = Self.environment.appendingPathComponent("bin/python").path
+        let positions = [[24.9414566, 60.1713198], [24.937518, 60.169967], [24.9475741, 60.1785669], [24.9366771, 60.1672061],
+                         [-74.006, 40.7128], [151.2093, -33.8688], [179.9, -16.5], [-179.9, -16.6]]
+        let server = try ServeProcess(["Data/objects.geojson"])
+        defer { server.process.terminate(); server.process.waitUntilExit() }
+        try await server.waitUntilReady()
+        let text = positions.map { "[\($0[0]), \($0[1])]" }.joined(separator: ", ")
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/matrix")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"positions": [\#(text)], "detourFactor": 1.25, "speed": 36}"#.utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapengine-matrix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let answer = folder.appendingPathComponent("matrix.json")
+        try data.write(to: answer)
+        let check = """
+            import json, sys
+            from geographiclib.geodesic import Geodesic
+            positions = \(positions)
+            answer = json.load(open(sys.argv[1]))
+            worst = 0.0
+            for i, a in enumerate(positions):
+                for j, b in enumerate(positions):
+                    expected = Geodesic.WGS84.Inverse(a[1], a[0], b[1], b[0])["s12"] * 1.25
+                    got = answer["distances"][i][j]
+                    worst = max(worst, abs(got - expected) / max(expected, 1.0))
+                    assert abs(answer["durations"][i][j] - got / 10.0) < 1e-6 * max(got, 1.0), (i, j)
+            assert worst < 1e-9, worst
+            print("worst relative difference", worst)
+            """
+        let script = folder.appendingPathComponent("check.py")
+        try check.write(to: script, atomically: true, encoding: .utf8)
+        do { try Self.run(python, [script.path, answer.path]) } catch { Issue.record("\(error)") }
     }
 }

@@ -50,3 +50,17 @@ extension TravelMatrices {
         }
     }
 }
+
+extension TravelMatrices {
+    /// `{"distances": [[…]], "durations": [[…]]}` in metres and seconds, row by row, `null` for
+    /// an unreachable pair: what the map service's `POST /matrix` answers, and what
+    /// `mapctl route --matrix FILE` reads back.
+    public var json: JSONValue {
+        func rows(_ matrix: CostMatrix) -> JSONValue {
+            .array((0..<matrix.count).map { from in
+                .array((0..<matrix.count).map { to in matrix[from, to].isFinite ? .number(matrix[from, to]) : .null })
+            })
+        }
+        return ["distances": rows(distances), "durations": rows(durations)]
+    }
+}

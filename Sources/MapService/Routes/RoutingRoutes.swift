@@ -135,6 +135,53 @@ struct RoutingRoutes: Sendable {
         return Answer.bytes(GeoJSONWriter().encode(path.feature(members: network.sourceMembers)) + [0x0A], type: Answer.geoJSON, for: request)
     }
 
+    /// `POST /matrix`: `{"positions": [[lon, lat], …], "roads": NAME, "detourFactor": 1.3,
+    /// "speed": 30}` → `{"distances": [[…]], "durations": [[…]]}` in metres and seconds, the
+    /// file `mapctl route --matrix` reads: along a road network of the service when `roads`
+    /// names one, else geodesic estimates (distance × detour factor, at `speed` km/h).
+    func matrix(_ request: Request, _ context: Context) async throws -> Response {
+        let body = try await RequestBody.json(request, state: state)
+        func fail(_ path: [JSONPathComponent], _ message: String) -> Problem { .badRequest(body.problem(at: path, message).description) }
+        guard case let .object(object) = body.root else { throw fail([], "must be a JSON object such as {\"positions\": [[24.94, 60.17], [24.95, 60.16]]}") }
+        let allowed: Set<String> = ["positions", "roads", "by", "detourFactor", "speed"]
+        for key in object.keys where !allowed.contains(key) {
+            throw fail([.member(key)], "is not a matrix option; use \(allowed.sorted().joined(separator: ", "))")
+        }
+        guard case let .array(values)? = object["positions"], (1...Self.maximumMatrixPlaces).contains(values.count) else {
+            throw fail([.member("positions")], "give 1 to \(Self.maximumMatrixPlaces) positions as [[longitude, latitude], …]")
+        }
+        let positions = try values.enumerated().map { at, value in
+            guard case let .array(pair) = value, pair.count == 2, let lon = pair[0].numberValue, let lat = pair[1].numberValue,
+                  let position = try? Position(longitude: lon, latitude: lat) else {
+                throw fail([.member("positions"), .index(at)], "must be [longitude, latitude] in degrees, found \(value.summary)")
+            }
+            return position
+        }
+        func number(_ key: String, _ range: ClosedRange<Double>, _ fallback: Double) throws -> Double {
+            guard let value = object[key] else { return fallback }
+            guard let number = value.numberValue, range.contains(number) else { throw fail([.member(key)], "must be a number from \(range.lowerBound) to \(range.upperBound)") }
+            return number
+        }
+        let detourFactor = try number("detourFactor", 1...10, 1.3), speed = try number("speed", 1...300, 30)
+        let metric: RoadMetric
+        switch object["by"]?.stringValue ?? "time" {
+        case "time": metric = .time
+        case "distance": metric = .distance
+        default: throw fail([.member("by")], "must be \"time\" or \"distance\"")
+        }
+        let matrices = try answering {
+            if let name = object["roads"] {
+                guard let name = name.stringValue else { throw fail([.member("roads")], "must name a road network of the service") }
+                return try RoadMatrixProvider(network: try state.store.roads(name), metric: metric).matrices(for: positions)
+            }
+            return try GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6).matrices(for: positions)
+        }
+        return Answer.json(matrices.json, for: request)
+    }
+
+    /// Most places in one matrix (2,000: 4 million cells, about 100 MB of JSON).
+    static let maximumMatrixPlaces = 2_000
+
     private static func objective(_ query: QueryValues) throws(Problem) -> RouteObjective {
         switch query.string("objective") ?? "distance" {
         case "distance": return .distance

@@ -39,6 +39,7 @@ struct ServiceRoutes {
             ("/route", [(.post, routing.route)]),
             ("/fleet", [(.post, routing.fleet)]),
             ("/directions", [(.post, routing.directions)]),
+            ("/matrix", [(.post, routing.matrix)]),
         ]
     }
 
