@@ -251,6 +251,29 @@ public struct ClusterIndex: Sendable {
             .sorted { $0.type < $1.type }
     }
 
+    /// Adds the marker's objects per type (indices into ``typeNames``) to `counts`, without
+    /// allocating: a view's legend sums this over thousands of markers per request.
+    /// - Returns: how many types the marker holds and how many objects.
+    func addTypeCounts(of marker: Marker, to counts: inout [Int]) -> (types: Int, objects: Int) {
+        let node = marker.node
+        guard table.isCluster(node) else {
+            counts[Int(table.pointType[node])] += 1
+            return (1, 1)
+        }
+        let c = node - table.pointCount
+        var objects = 0
+        let parts = Int(table.breakdownStart[c])..<Int(table.breakdownStart[c + 1])
+        for part in parts {
+            let count = Int(table.breakdownCount[part])
+            counts[Int(table.breakdownType[part])] += count
+            objects += count
+        }
+        return (parts.count, objects)
+    }
+
+    /// The type names, in the order ``addTypeCounts(of:to:)`` counts them.
+    var typeNames: [String] { table.types }
+
     /// The single type of all objects in the marker, or nil when they have several.
     public func soleType(of marker: Marker) -> String? {
         let node = marker.node

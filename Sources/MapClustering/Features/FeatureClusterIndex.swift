@@ -125,13 +125,15 @@ public struct FeatureClusterIndex: Sendable {
 
     /// The legend of `markers` (a view's) and the shapes passing `box`.
     func legend(of markers: [Marker], in box: BoundingBox) -> [LegendEntry] {
-        var counts: [String: Int] = [:]
+        let names = index.typeNames
+        var perType = [Int](repeating: 0, count: names.count)
         var mixed = 0
         for marker in markers {
-            let breakdown = index.typeBreakdown(of: marker)
-            for part in breakdown { counts[part.type, default: 0] += part.count }
-            if breakdown.count > 1 { mixed += breakdown.reduce(0) { $0 + $1.count } }
+            let (types, objects) = index.addTypeCounts(of: marker, to: &perType)
+            if types > 1 { mixed += objects }
         }
+        var counts: [String: Int] = [:]
+        for (type, count) in zip(names, perType) where count > 0 { counts[type, default: 0] += count }
         for shape in passingShapes(in: box) { counts[features[shape].typeProperty ?? "", default: 0] += 1 }
         return Legend.entries(counts: counts, style: options.style, allTypes: allTypes, mixedCount: mixed)
     }
