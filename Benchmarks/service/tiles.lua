@@ -1,13 +1,9 @@
 -- wrk: each request a random vector tile (zoom 3-16) around a random populated place of the
 -- world, /datasets/places/tiles/{z}/{x}/{y}.mvt (the same sequence for every run).
-local counter = 0
-function setup(thread)
-    counter = counter + 1
-    thread:set("seed", counter)
-end
+dofile("Benchmarks/service/seeded.lua")
 
 function init(args)
-    math.randomseed(seed * 104729)
+    seeded(104729)
 end
 
 request = function()

@@ -3,14 +3,10 @@
 -- pixels (default 1024x768).
 local viewWidth = tonumber(os.getenv("VIEW_WIDTH") or "1024")
 local viewHeight = tonumber(os.getenv("VIEW_HEIGHT") or "768")
-local counter = 0
-function setup(thread)
-    counter = counter + 1
-    thread:set("seed", counter)
-end
+dofile("Benchmarks/service/seeded.lua")
 
 function init(args)
-    math.randomseed(seed * 7919)
+    seeded(7919)
 end
 
 local function mercatorY(latitude)

@@ -79,7 +79,7 @@ struct DatasetLoader: Service {
         let started = ContinuousClock.now
         state.store.loadAll()
         state.metrics.recordIndexBuild(seconds: (ContinuousClock.now - started).seconds)
-        for (name, dataset) in state.store.all {
+        for (name, dataset) in state.store.datasets.all {
             if case let .ready(dataset) = dataset { state.metrics.recordDatasetSize(name: name, count: dataset.collection.features.count) }
         }
         try? await gracefulShutdown()

@@ -22,11 +22,10 @@ enum RoadNetworkLoading {
             report("mapctl \(command): \(path): no such file")
             throw ExitCode(66)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path) else {
             report("mapctl \(command): \(path): cannot be read")
             throw ExitCode(66)
         }
-        try? handle.close()
         do {
             let network = try RoadNetwork.read(contentsOfFile: path)
             if network.report.segmentsUsed < network.report.segmentsRead {

@@ -25,6 +25,13 @@ struct ContractTests {
         return tool
     }
 
+    /// A new empty folder for one test's files.
+    static func scratchFolder(_ prefix: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (Int32, String) {
         let process = Process()
@@ -46,8 +53,7 @@ struct ContractTests {
     @Test("no server error and no answer outside the document", .timeLimit(.minutes(10)))
     func schemathesisFindsNothing() async throws {
         let tool = try Self.schemathesis()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapengine-contract-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.scratchFolder("mapengine-contract")
         let data = folder.appendingPathComponent("objects.geojson")
         try FileManager.default.copyItem(at: MapctlProcess.packageRoot.appendingPathComponent("Data/objects.geojson"), to: data)
         let server = try ServeProcess(["objects=\(data.path)"])
@@ -70,8 +76,7 @@ struct ContractTests {
         _ = try Self.schemathesis()
         let python = Self.environment.appendingPathComponent("bin/python").path
         let script = MapctlProcess.packageRoot.appendingPathComponent("Tests/MapServiceTests/Contract/compare_mvt.py").path
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapengine-mvt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.scratchFolder("mapengine-mvt")
         let server = try ServeProcess(["Data/objects.geojson"])
         defer { server.process.terminate(); server.process.waitUntilExit() }
         try await server.waitUntilReady()
@@ -105,8 +110,7 @@ struct ContractTests {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"positions": [\#(text)], "detourFactor": 1.25, "speed": 36}"#.utf8)
         let (data, _) = try await URLSession.shared.data(for: request)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapengine-matrix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.scratchFolder("mapengine-matrix")
         let answer = folder.appendingPathComponent("matrix.json")
         try data.write(to: answer)
         let check = """

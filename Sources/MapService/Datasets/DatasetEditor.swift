@@ -113,7 +113,7 @@ actor DatasetPersister {
 
     /// Returns once the file holds generation `generation` (or a later one).
     func persist(upTo generation: Int) throws {
-        guard written < generation, case let .ready(dataset)? = store.state(of: name), dataset.generation > written else { return }
+        guard written < generation, case let .ready(dataset)? = store.datasets.state(of: name), dataset.generation > written else { return }
         do {
             try OutputFile.write(GeoJSONWriter().encode(dataset.collection), to: dataset.source.path)
         } catch {

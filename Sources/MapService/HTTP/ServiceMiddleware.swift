@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 import MapGeometry
 
-/// Around every request: the time limit (for the computations sent by POST; not for reads or saves), errors as `application/problem+json`, CORS for the
+/// Around every request: errors as `application/problem+json`, CORS for the
 /// configured origins, and the request's metrics.
 struct ServiceMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
@@ -14,18 +14,7 @@ struct ServiceMiddleware: RouterMiddleware {
         let started = ContinuousClock.now
         var response: Response
         do {
-            if request.method == .get || request.method == .head || request.uri.path.contains("/objects") {
-                // Reads are bounded by the data and answer in milliseconds: no timer task for
-                // them. A save is never cut off: once it is applied its answer must say so.
-                response = try await next(request, context)
-            } else {
-                let limit = state.configuration.requestTimeout
-                response = try await withoutActuallyEscaping(next) { next in
-                    // The group below ends before this closure returns, so `next` never outlives it.
-                    nonisolated(unsafe) let next = next
-                    return try await withTimeLimit(limit) { try await next(request, context) }
-                }
-            }
+            response = try await next(request, context)
         } catch {
             response = Self.problem(for: wrongMethod(error, request) ?? error, request: request, context: context)
         }

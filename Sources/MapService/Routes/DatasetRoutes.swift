@@ -18,7 +18,7 @@ struct DatasetRoutes: Sendable {
     /// `{"datasets": [{"name", "count", "bbox", "types", "version"}]}` of the datasets served.
     func list(_ request: Request, _ context: Context) async throws -> Response {
         var entries: [JSONValue] = []
-        for (_, datasetState) in state.store.all {
+        for (_, datasetState) in state.store.datasets.all {
             guard case let .ready(dataset) = datasetState else { continue }
             let bbox: JSONValue = dataset.bounds.map { .array([$0.west, $0.south, $0.east, $0.north].map { .number($0) }) } ?? .null
             entries.append(.object(JSONObject([
@@ -97,7 +97,7 @@ struct DatasetRoutes: Sendable {
     /// One object as a Feature (a detail panel), `ETag` its version.
     func object(_ request: Request, _ context: Context) async throws -> Response {
         let dataset = try dataset(context)
-        let id = try objectID(context)
+        let id = try RequestValues.objectID(context)
         guard let (_, feature) = dataset.object(id) else { throw Problem.notFound("dataset \(dataset.name) has no object with id \(id)") }
         return Answer.geoJSON(feature, for: request, headers: [.eTag: ObjectTag.of(feature)])
     }
@@ -221,11 +221,6 @@ struct DatasetRoutes: Sendable {
         let text = try context.parameters.require(name)
         guard let value = Int(text) else { throw Problem.badRequest("tile \(name)=\(text): must be a whole number") }
         return value
-    }
-
-    private func objectID(_ context: Context) throws -> String {
-        let raw = try context.parameters.require("id")
-        return raw.removingPercentEncoding ?? raw
     }
 }
 

@@ -25,7 +25,7 @@ struct EditRoutes: Sendable {
     /// `PUT /datasets/{name}/objects/{id}` with `If-Match`: the changed Feature and its new `ETag`.
     func replace(_ request: Request, _ context: Context) async throws -> Response {
         let name = try context.parameters.require("name")
-        let id = try objectID(context)
+        let id = try RequestValues.objectID(context)
         _ = try state.store.dataset(name)
         let ifMatch = try precondition(request, id: id)
         var feature = try await validFeature(request)
@@ -40,7 +40,7 @@ struct EditRoutes: Sendable {
     /// `DELETE /datasets/{name}/objects/{id}` with `If-Match`: 204.
     func delete(_ request: Request, _ context: Context) async throws -> Response {
         let name = try context.parameters.require("name")
-        let id = try objectID(context)
+        let id = try RequestValues.objectID(context)
         _ = try state.store.dataset(name)
         let ifMatch = try precondition(request, id: id)
         _ = try await save(.delete(id: id, ifMatch: ifMatch), in: name)
@@ -60,8 +60,7 @@ struct EditRoutes: Sendable {
         guard case .feature = document.object else {
             throw Problem.badRequest("send one GeoJSON Feature ({\"type\": \"Feature\", \"geometry\": …, \"properties\": …})")
         }
-        let validator: EditValidator
-        do { validator = try EditValidator() } catch { throw Problem.unprocessable("\(error)") }
+        let validator = try RequestValues.validator()
         let validation = DocumentValidation(document, validator: validator)
         guard let feature = document.features.first, feature.geometry != nil || !validation.allValid else {
             throw Problem.unprocessable("an object needs a geometry; nothing was stored", members: [("findings", .array([]))])
@@ -79,10 +78,5 @@ struct EditRoutes: Sendable {
                           detail: "send If-Match with the ETag of object \(id) as you read it, so that no one else's save is overwritten")
         }
         return ifMatch
-    }
-
-    private func objectID(_ context: Context) throws -> String {
-        let raw = try context.parameters.require("id")
-        return raw.removingPercentEncoding ?? raw
     }
 }

@@ -12,19 +12,20 @@ struct OperationRoutes: Sendable {
         Answer.json(["status": "up"], for: request)
     }
 
-    /// 200 once every dataset is indexed; 503 naming what is pending or failed.
+    /// 200 once every dataset and road network is ready; 503 naming what is pending or failed.
     func readiness(_ request: Request, _ context: Context) async throws -> Response {
         var pending: [JSONValue] = [], failed: [JSONValue] = []
-        for (name, datasetState) in state.store.all {
-            switch datasetState {
-            case .loading: pending.append(.string(name))
-            case let .failed(reason): failed.append(.object(["name": .string(name), "reason": .string(reason)]))
-            case .ready: break
+        func note<Value>(_ sources: LoadedSources<Value>) {
+            for (name, sourceState) in sources.all {
+                switch sourceState {
+                case .loading: pending.append(.string(name))
+                case let .failed(reason): failed.append(.object(["name": .string(name), "reason": .string(reason)]))
+                case .ready: break
+                }
             }
         }
-        for (name, failure) in state.store.roadProblems {
-            if let failure { failed.append(.object(["name": .string(name), "reason": .string(failure)])) } else { pending.append(.string(name)) }
-        }
+        note(state.store.datasets)
+        note(state.store.roadNetworks)
         if pending.isEmpty && failed.isEmpty { return Answer.json(["status": "ready"], for: request) }
         let detail = pending.isEmpty ? "some datasets could not be loaded" : "datasets are still being indexed"
         throw Problem(status: .serviceUnavailable, detail: detail, members: [("pending", .array(pending)), ("failed", .array(failed))],

@@ -104,19 +104,13 @@ struct RoutingRoutes: Sendable {
         }
         guard let name = object["roads"]?.stringValue else { throw fail([.member("roads")], "name the road network, e.g. \"roads\": \"andorra\"") }
         func position(_ key: String) throws -> Position {
-            guard case let .array(values)? = object[key], values.count == 2, let lon = values[0].numberValue, let lat = values[1].numberValue,
-                  let position = try? Position(longitude: lon, latitude: lat) else {
+            guard let position = RequestValues.position(object[key]) else {
                 throw fail([.member(key)], "must be [longitude, latitude] in degrees, found \(object[key]?.summary ?? "nothing")")
             }
             return position
         }
         let from = try position("from"), to = try position("to")
-        let metric: RoadMetric
-        switch object["by"]?.stringValue ?? "time" {
-        case "time": metric = .time
-        case "distance": metric = .distance
-        default: throw fail([.member("by")], "must be \"time\" or \"distance\"")
-        }
+        let metric = try RequestValues.roadMetric(object["by"], in: body)
         var network = try state.store.roads(name)
         if let snap = object["maxSnapDistance"] {
             guard let metres = snap.numberValue, metres > 0, metres.isFinite else { throw fail([.member("maxSnapDistance")], "must be a positive number of metres") }
@@ -151,8 +145,7 @@ struct RoutingRoutes: Sendable {
             throw fail([.member("positions")], "give 1 to \(Self.maximumMatrixPlaces) positions as [[longitude, latitude], …]")
         }
         let positions = try values.enumerated().map { at, value in
-            guard case let .array(pair) = value, pair.count == 2, let lon = pair[0].numberValue, let lat = pair[1].numberValue,
-                  let position = try? Position(longitude: lon, latitude: lat) else {
+            guard let position = RequestValues.position(value) else {
                 throw fail([.member("positions"), .index(at)], "must be [longitude, latitude] in degrees, found \(value.summary)")
             }
             return position
@@ -163,12 +156,7 @@ struct RoutingRoutes: Sendable {
             return number
         }
         let detourFactor = try number("detourFactor", 1...10, 1.3), speed = try number("speed", 1...300, 30)
-        let metric: RoadMetric
-        switch object["by"]?.stringValue ?? "time" {
-        case "time": metric = .time
-        case "distance": metric = .distance
-        default: throw fail([.member("by")], "must be \"time\" or \"distance\"")
-        }
+        let metric = try RequestValues.roadMetric(object["by"], in: body)
         let matrices = try answering {
             if let name = object["roads"] {
                 guard let name = name.stringValue else { throw fail([.member("roads")], "must name a road network of the service") }

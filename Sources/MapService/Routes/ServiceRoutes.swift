@@ -32,15 +32,23 @@ struct ServiceRoutes {
             ("/datasets/{name}/near", [(.get, datasets.near)]),
             ("/datasets/{name}/nearest", [(.get, datasets.nearest)]),
             ("/datasets/{name}/search", [(.get, datasets.search)]),
-            ("/datasets/{name}/extents", [(.post, datasets.extents)]),
-            ("/validate", [(.post, tools.validate)]),
-            ("/repair", [(.post, tools.repair)]),
-            ("/measure", [(.post, tools.measure)]),
-            ("/route", [(.post, routing.route)]),
-            ("/fleet", [(.post, routing.fleet)]),
-            ("/directions", [(.post, routing.directions)]),
-            ("/matrix", [(.post, routing.matrix)]),
+            ("/datasets/{name}/extents", [(.post, limited(datasets.extents))]),
+            ("/validate", [(.post, limited(tools.validate))]),
+            ("/repair", [(.post, limited(tools.repair))]),
+            ("/measure", [(.post, limited(tools.measure))]),
+            ("/route", [(.post, limited(routing.route))]),
+            ("/fleet", [(.post, limited(routing.fleet))]),
+            ("/directions", [(.post, limited(routing.directions))]),
+            ("/matrix", [(.post, limited(routing.matrix))]),
         ]
+    }
+
+    /// A computation bounded by `--request-timeout`: still running then, it is cancelled and
+    /// answered 503 with `Retry-After`. Reads (bounded by the data) and saves (an applied save
+    /// must say so) are not wrapped.
+    private func limited(_ handler: @escaping Handler) -> Handler {
+        let limit = state.configuration.requestTimeout
+        return { request, context in try await withTimeLimit(limit) { try await handler(request, context) } }
     }
 
     func register(on router: Router<Context>) {

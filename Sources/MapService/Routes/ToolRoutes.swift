@@ -29,8 +29,7 @@ struct ToolRoutes: Sendable {
         case let other: throw Problem.badRequest("method=\(other): give structure or linework")
         }
         let document = try await RequestBody.geoJSON(request, state: state, options: DocumentValidation.readerOptions)
-        let validator: EditValidator
-        do { validator = try EditValidator() } catch { throw Problem.unprocessable("\(error)") }
+        let validator = try RequestValues.validator()
         let repairer = repairing ? GeometryRepairer(options: ValidationOptions(), makeValidMethod: method) : nil
         let answer = DocumentValidation(document, validator: validator, repairer: repairer)
         if repairing, let refused = Self.tooComplex(answer.collection) {
@@ -66,8 +65,7 @@ struct ToolRoutes: Sendable {
             return unit
         }
         let document = try await RequestBody.geoJSON(request, state: state)
-        let validator: EditValidator
-        do { validator = try EditValidator() } catch { throw Problem.unprocessable("\(error)") }
+        let validator = try RequestValues.validator()
         return Answer.geoJSON(
             MeasuredFeatures.collection(document.featureCollection, lengthUnit: lengthUnit, areaUnit: areaUnit, validator: validator),
             for: request)
