@@ -68,6 +68,15 @@ struct ServiceEditTests {
             #expect(findings?.first?["location"] != nil)
             #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
 
+            // An object whose id is a property, changed by a body without an id, keeps its id.
+            let sample = "/datasets/stops/objects/node%2F25389429"
+            let sampleRead = try await client.get(sample)
+            let kept = try await client.send(.put, sample, body: Self.point("Kaivokatu 1 (moved)", 24.9415, 60.1713),
+                                             headers: [.ifMatch: sampleRead.headers[.eTag] ?? ""])
+            #expect(kept.status == .ok, "\(kept.body)")
+            #expect(try await client.get(sample).body.contains("Kaivokatu 1 (moved)"))
+            #expect(Self.json(kept.body)["properties"].flatMap { ($0 as? [String: Any])?["id"] as? String } == "node/25389429")
+
             #expect(try await client.send(.delete, location, body: "", headers: [.ifMatch: newTag]).status == .noContent)
             #expect(try await client.get(location).status == .notFound)
             #expect(!(try GeoJSONReader().read(contentsOfFile: file)).features.contains { $0.properties.string("name")?.hasPrefix("Kiosk Zebra") == true })

@@ -32,7 +32,14 @@ struct EditRoutes: Sendable {
         if let given = feature.objectID, given != id {
             throw Problem.badRequest("the body's id \(given) is not the id in the path (\(id)); an object keeps its id")
         }
-        if feature.objectID == nil, let current = try state.store.dataset(name).object(id)?.feature.id { feature.id = current }
+        if feature.objectID == nil {
+            // A body without an id keeps the object's, where the object keeps it (RFC 7946 id or id property).
+            if let current = try state.store.dataset(name).object(id)?.feature, current.id == nil {
+                feature.properties.set("id", current.properties.value("id") ?? .string(id))
+            } else {
+                feature.id = .string(id)
+            }
+        }
         let outcome = try await save(.replace(id: id, feature, ifMatch: ifMatch), in: name)
         return Answer.geoJSON(outcome.feature!, for: request, headers: [.eTag: ObjectTag.of(outcome.feature!)])
     }
