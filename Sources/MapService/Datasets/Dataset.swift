@@ -18,7 +18,7 @@ struct Dataset: Sendable {
     let types: [String]
     /// Every property name of any object (what `groupBy` may name).
     let propertyKeys: Set<String>
-    /// Changes with every accepted edit: the file's content tag and the number of edits since it was read.
+    /// Changes with every accepted edit: the file's tag (see `fileVersion`) and the number of edits since it was read.
     let version: String
     /// Edits accepted since the file was read (0 for a fresh load).
     let generation: Int
@@ -47,25 +47,24 @@ struct Dataset: Sendable {
 
     /// Reads and indexes a GeoJSON file (strict: a broken file is refused with its located error).
     static func load(_ source: DatasetSource, style: ClusterStyle) throws -> Dataset {
-        let bytes = try FileInput.bytes(of: source.path)
-        let document = try GeoJSONReader().read(bytes: bytes, fileName: source.path)
+        // Memory-mapped and capped as the command line reads it, with its located errors.
+        let document = try GeoJSONReader().read(contentsOfFile: source.path)
         return try Dataset(
             source: source, collection: document.featureCollection, style: style,
-            version: ContentTag.of(bytes), generation: 0)
+            version: fileVersion(source.path), generation: 0)
+    }
+
+    /// A tag of the file as found (path, size, modification time, inode): it changes when the
+    /// file does, and instances serving one file agree on it, without reading the file again.
+    static func fileVersion(_ path: String) -> String {
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+        let stamp = [path, "\(attributes[.size] ?? 0)", "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)",
+                     "\(attributes[.systemFileNumber] ?? 0)"].joined(separator: "|")
+        return ContentTag.of(Array(stamp.utf8))
     }
 
     /// The object with this id, and its row.
     func object(_ id: String) -> (row: Int, feature: Feature)? {
         rows[id].map { ($0, collection.features[$0]) }
-    }
-}
-
-/// Reading a dataset file whole.
-enum FileInput {
-    static func bytes(of path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ServiceError.unreadable("\(path): cannot read the file (missing or not readable)")
-        }
-        return [UInt8](data)
     }
 }

@@ -36,14 +36,3 @@ struct Problem: HTTPResponseError, Sendable {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
-
-/// A dataset that cannot be loaded, or an input that cannot be read.
-enum ServiceError: Error, CustomStringConvertible {
-    case unreadable(String)
-
-    var description: String {
-        switch self {
-        case let .unreadable(message): message
-        }
-    }
-}
