@@ -16,7 +16,13 @@ struct ContractTests {
     static let environment = MapctlProcess.packageRoot.appendingPathComponent(".build-venv")
 
     /// schemathesis in a virtual environment inside the build folders, installed on first use.
-    static func schemathesis() throws -> URL {
+    /// The tests of this suite run in parallel; a static `let` installs once (Swift initialises
+    /// it under a lock), where two `python3 -m venv` into one folder would break each other.
+    static func schemathesis() throws -> URL { try installation.get() }
+
+    private static let installation = Result { try install() }
+
+    private static func install() throws -> URL {
         let tool = environment.appendingPathComponent("bin/schemathesis")
         let python = environment.appendingPathComponent("bin/python").path
         if FileManager.default.isExecutableFile(atPath: tool.path), (try? run(python, ["-c", "import mapbox_vector_tile, geographiclib"])) != nil { return tool }
