@@ -61,6 +61,7 @@ final class ServiceState: Sendable {
     let configuration: ServiceConfiguration
     let store: DatasetStore
     let metrics = ServiceMetrics()
+    let basemap = Basemap()
     let editors: [String: DatasetEditor]
 
     init(configuration: ServiceConfiguration, store: DatasetStore) {

@@ -12,54 +12,10 @@ import Testing
 /// document cannot say which types or property names a dataset has.
 @Suite("The contract holds against schemathesis")
 struct ContractTests {
-    static let version = "4.32.5"
-    static let environment = MapctlProcess.packageRoot.appendingPathComponent(".build-venv")
-
-    /// schemathesis in a virtual environment inside the build folders, installed on first use.
-    /// The tests of this suite run in parallel; a static `let` installs once (Swift initialises
-    /// it under a lock), where two `python3 -m venv` into one folder would break each other.
-    static func schemathesis() throws -> URL { try installation.get() }
-
-    private static let installation = Result { try install() }
-
-    private static func install() throws -> URL {
-        let tool = environment.appendingPathComponent("bin/schemathesis")
-        let python = environment.appendingPathComponent("bin/python").path
-        if FileManager.default.isExecutableFile(atPath: tool.path), (try? run(python, ["-c", "import mapbox_vector_tile, geographiclib"])) != nil { return tool }
-        try run("/usr/bin/env", ["python3", "-m", "venv", environment.path])
-        try run(environment.appendingPathComponent("bin/pip").path, ["install", "--quiet", "schemathesis==\(version)", "mapbox-vector-tile==2.2.0", "geographiclib==2.0"])
-        return tool
-    }
-
-    /// A new empty folder for one test's files.
-    static func scratchFolder(_ prefix: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ContractError(message: "\(executable) \(arguments.joined(separator: " ")):\n\(text)") }
-        return (process.terminationStatus, text)
-    }
-
-    struct ContractError: Error, CustomStringConvertible { let message: String; var description: String { message } }
-
     @Test("no server error and no answer outside the document", .timeLimit(.minutes(10)))
     func schemathesisFindsNothing() async throws {
-        let tool = try Self.schemathesis()
-        let folder = try Self.scratchFolder("mapengine-contract")
+        let tool = try PythonTools.program("schemathesis")
+        let folder = try PythonTools.scratchFolder("mapengine-contract")
         let data = folder.appendingPathComponent("objects.geojson")
         try FileManager.default.copyItem(at: MapctlProcess.packageRoot.appendingPathComponent("Data/objects.geojson"), to: data)
         let server = try ServeProcess(["objects=\(data.path)"])
@@ -68,7 +24,7 @@ struct ContractTests {
         let config = MapctlProcess.packageRoot.appendingPathComponent("Tests/MapServiceTests/Contract/schemathesis.toml")
         try FileManager.default.copyItem(at: config, to: folder.appendingPathComponent("schemathesis.toml"))
         do {
-            try Self.run(tool.path, [
+            try PythonTools.run(tool, [
                 "run", "http://127.0.0.1:\(server.port)/openapi.yaml", "--checks", "all",
                 "--exclude-checks", "positive_data_acceptance", "--max-examples", "40", "--generation-deterministic",
             ], in: folder)
@@ -79,10 +35,9 @@ struct ContractTests {
 
     @Test("vector tiles read by mapbox-vector-tile give the features of the .geojson tile")
     func vectorTilesMatchGeoJSONTiles() async throws {
-        _ = try Self.schemathesis()
-        let python = Self.environment.appendingPathComponent("bin/python").path
+        let python = try PythonTools.program("python")
         let script = MapctlProcess.packageRoot.appendingPathComponent("Tests/MapServiceTests/Contract/compare_mvt.py").path
-        let folder = try Self.scratchFolder("mapengine-mvt")
+        let folder = try PythonTools.scratchFolder("mapengine-mvt")
         let server = try ServeProcess(["Data/objects.geojson"])
         defer { server.process.terminate(); server.process.waitUntilExit() }
         try await server.waitUntilReady()
@@ -96,7 +51,7 @@ struct ContractTests {
             try geojson.write(to: geojsonFile)
             let parts = tile.split(separator: "/").map(String.init)
             do {
-                try Self.run(python, [script, mvtFile.path, geojsonFile.path] + parts + ["objects"])
+                try PythonTools.run(python, [script, mvtFile.path, geojsonFile.path] + parts + ["objects"])
             } catch {
                 Issue.record("tile \(tile): \(error)")
             }
@@ -105,8 +60,7 @@ struct ContractTests {
 
     @Test("POST /matrix: geodesic estimates equal geographiclib's distances times the detour factor")
     func matrixAgainstGeographiclib() async throws {
-        _ = try Self.schemathesis()
-        let python = Self.environment.appendingPathComponent("bin/python").path
+        let python = try PythonTools.program("python")
         let positions = [[24.9414566, 60.1713198], [24.937518, 60.169967], [24.9475741, 60.1785669], [24.9366771, 60.1672061],
                          [-74.006, 40.7128], [151.2093, -33.8688], [179.9, -16.5], [-179.9, -16.6]]
         let server = try ServeProcess(["Data/objects.geojson"])
@@ -118,7 +72,7 @@ struct ContractTests {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"positions": [\#(text)], "detourFactor": 1.25, "speed": 36}"#.utf8)
         let (data, _) = try await URLSession.shared.data(for: request)
-        let folder = try Self.scratchFolder("mapengine-matrix")
+        let folder = try PythonTools.scratchFolder("mapengine-matrix")
         let answer = folder.appendingPathComponent("matrix.json")
         try data.write(to: answer)
         let check = """
@@ -138,6 +92,6 @@ struct ContractTests {
             """
         let script = folder.appendingPathComponent("check.py")
         try check.write(to: script, atomically: true, encoding: .utf8)
-        do { try Self.run(python, [script.path, answer.path]) } catch { Issue.record("\(error)") }
+        do { try PythonTools.run(python, [script.path, answer.path]) } catch { Issue.record("\(error)") }
     }
 }

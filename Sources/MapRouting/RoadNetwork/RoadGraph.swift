@@ -100,7 +100,7 @@ public struct RoadGraph: Sendable {
     }
 
     /// The positions of a segment in drawing order.
-    func shape(ofSegment segment: Int) -> [Position] {
+    public func shape(ofSegment segment: Int) -> [Position] {
         (Int(segmentShapeStart[segment])..<Int(segmentShapeStart[segment + 1])).map {
             Position(uncheckedLongitude: shapeLongitudes[$0], latitude: shapeLatitudes[$0])
         }

@@ -3,6 +3,7 @@ import Hummingbird
 import MapClustering
 import MapEditing
 import MapGeometry
+import MapRouting
 
 /// The reading side of a map screen: datasets, markers and clusters, a cluster's members,
 /// tiles, one object, near me, nearest, search and zoom extents. Each answer is the library
@@ -15,7 +16,8 @@ struct DatasetRoutes: Sendable {
         try state.store.dataset(try context.parameters.require("name"))
     }
 
-    /// `{"datasets": [{"name", "count", "bbox", "types", "version"}]}` of the datasets served.
+    /// `{"datasets": [{"name", "count", "bbox", "types", "version"}], "roads": [{"name", "segments"}]}`:
+    /// the datasets and road networks served (those ready).
     func list(_ request: Request, _ context: Context) async throws -> Response {
         var entries: [JSONValue] = []
         for (_, datasetState) in state.store.datasets.all {
@@ -29,7 +31,12 @@ struct DatasetRoutes: Sendable {
                 ("version", .string(dataset.version)),
             ])))
         }
-        return Answer.json(.object(["datasets": .array(entries)]), for: request)
+        var roads: [JSONValue] = []
+        for (name, source) in state.store.roadNetworks.all {
+            guard case let .ready(network) = source else { continue }
+            roads.append(.object(["name": .string(name), "segments": .number(Double(network.graph.segmentCount))]))
+        }
+        return Answer.json(.object(JSONObject([("datasets", .array(entries)), ("roads", .array(roads))])), for: request)
     }
 
     /// The markers of a view with its legend, `selected=ID` flagging the marker that shows that

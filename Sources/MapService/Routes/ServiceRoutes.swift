@@ -15,7 +15,13 @@ struct ServiceRoutes {
         let tools = ToolRoutes(state: state)
         let routing = RoutingRoutes(state: state)
         let operations = OperationRoutes(state: state)
+        let page = PageRoutes(state: state)
         return [
+            ("/", [(.get, page.index)]),
+            ("/app/{file}", [(.get, page.pageFile)]),
+            ("/vendor/leaflet/{file}", [(.get, page.leafletFile)]),
+            ("/vendor/leaflet/images/{file}", [(.get, page.leafletImage)]),
+            ("/basemap", [(.get, page.basemap)]),
             ("/healthz", [(.get, operations.health)]),
             ("/readyz", [(.get, operations.readiness)]),
             ("/metrics", [(.get, operations.metrics)]),
