@@ -128,7 +128,10 @@ def cluster_tap_lists_its_objects(driver):
     count = int(biggest.text)
     label = biggest.get_attribute("aria-label")
     assert label.startswith(f"{count} objects, "), label
-    biggest.click()
+    # By keyboard: the cluster takes focus and Enter opens its list.
+    driver.execute_script("arguments[0].focus()", biggest)
+    assert driver.switch_to.active_element == biggest
+    biggest.send_keys("\n")
     wait_for("the list", lambda: driver.find_element(By.CSS_SELECTOR, '[data-panel="list"]').is_displayed()
              and text(driver, '[data-panel="list"] .range'))
     assert text(driver, '[data-panel="list"] h2').startswith(f"{count} objects"), text(driver, '[data-panel="list"] h2')
@@ -300,6 +303,30 @@ def route_callout_equals_route(driver):
     return callout
 
 
+def fleet_routes_share_the_stops(driver):
+    open_page(driver, "?dataset=objects&zoom=14&center=24.9443,60.1715")
+    click(driver, '[data-action="route"]')
+    driver.find_element(By.ID, "stops-file").send_keys(STOPS)
+    driver.find_element(By.ID, "vehicles-file").send_keys(STOPS.replace("stops.geojson", "vehicles.json"))
+    click(driver, '[data-action="plan-route"]')
+    wait_for("the routes", lambda: len(driver.find_elements(By.CSS_SELECTOR, '[data-panel="route"] .routes button')) > 1)
+    buttons = driver.find_elements(By.CSS_SELECTOR, '[data-panel="route"] .routes button')
+    # Every stop site of the file is served once, by one of the routes.
+    with open(STOPS) as file:
+        sites = json.load(file)["features"]
+    totals = [(int(b.text.split(" · ")[1].split()[0]), int(b.text.split(" · ")[2].split()[0])) for b in buttons]
+    assert sum(stops for stops, _ in totals) == len(sites), totals
+    assert sum(items for _, items in totals) == sum(f["properties"]["items"] for f in sites), totals
+    # Selecting a route highlights it and mutes the others; the call-out gives its totals.
+    buttons[1].click()
+    route = buttons[1].get_attribute("data-route")
+    lines = driver.find_elements(By.CSS_SELECTOR, '[data-kind="line"][data-id^="route:"]')
+    selected = [line.get_attribute("data-id") for line in lines if line.get_attribute("data-selected") == "true"]
+    assert selected == [f"route:{route}"], selected
+    assert text(driver, '[data-panel="route"] .callout') == buttons[1].text
+    return f"{len(buttons)} routes serve {len(sites)} stops; {route} highlighted"
+
+
 def main():
     driver = browser()
     failed = 0
@@ -313,6 +340,7 @@ def main():
         ("a valid polygon is saved", valid_drawing_is_saved),
         ("directions follow the roads", directions_follow_the_roads),
         ("the route call-out equals /route", route_callout_equals_route),
+        ("several routes share the stops", fleet_routes_share_the_stops),
     ]
     try:
         layout(driver, REGULAR)

@@ -226,7 +226,7 @@ async function search() {
   fillList(section.querySelector(".items"), answer.data.features, (feature) => showDetail(String(feature.id ?? feature.properties.id), feature));
 }
 
-const planner = new RoutePlanner(map, $('[data-panel="route"]'), units);
+const planner = new RoutePlanner(map, $('[data-panel="route"]'), units, () => panels.insets());
 $('[data-action="route"]').addEventListener("click", () => panels.toggle("route"));
 $("#units").addEventListener("change", () => { const route = [...planner.lines.keys()][0]; if (route) planner.select(route); });
 

@@ -17,10 +17,12 @@ export function routeTotals(properties, units) {
 }
 
 export class RoutePlanner {
-  constructor(map, panel, units) {
+  /** `units()` is the chosen unit system, `insets()` the map's edges the panels cover. */
+  constructor(map, panel, units, insets) {
     this.map = map;
     this.panel = panel;
     this.units = units;
+    this.insets = insets;
     this.layer = L.layerGroup().addTo(map);
     this.lines = new Map();
     panel.querySelector('[data-action="plan-route"]').addEventListener("click", () => this.plan());
@@ -89,7 +91,12 @@ export class RoutePlanner {
     }));
     const first = routes[0];
     if (first) this.select(first.properties.route ?? "route");
-    if (routes.length) this.map.fitBounds(L.geoJSON(collection).getBounds(), { paddingTopLeft: [360, 20], paddingBottomRight: [20, 20] });
+    if (routes.length) {
+      const free = this.insets();
+      this.map.fitBounds(L.geoJSON(collection).getBounds(), {
+        paddingTopLeft: [free.left + 16, free.top + 16], paddingBottomRight: [free.right + 16, free.bottom + 16],
+      });
+    }
   }
 
   /** Highlights one route and mutes the others; the call-out gives its totals. */
@@ -97,6 +104,7 @@ export class RoutePlanner {
     for (const [route, line] of this.lines) {
       const selected = route === name;
       line.setStyle({ opacity: selected ? 0.95 : 0.3, weight: selected ? 6 : 4 });
+      line.unbindTooltip();
       if (selected) line.bringToFront();
       line.eachLayer((path) => { if (path.getElement?.()) path.getElement().dataset.selected = String(selected); });
     }
@@ -106,7 +114,7 @@ export class RoutePlanner {
     const totals = routeTotals(properties, this.units());
     this.panel.querySelector(".callout").textContent = totals;
     for (const button of this.panel.querySelectorAll(".routes button")) button.setAttribute("aria-pressed", String(button.dataset.route === name));
-    line.unbindTooltip().bindTooltip(totals, { permanent: true, direction: "top", className: "route-callout" }).openTooltip();
+    line.bindTooltip(totals, { permanent: true, direction: "top", className: "route-callout" }).openTooltip();
   }
 }
 
