@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MapClustering", targets: ["MapClustering"]),
         .library(name: "MapRouting", targets: ["MapRouting"]),
         .library(name: "MapEditing", targets: ["MapEditing"]),
+        .library(name: "MapPostgres", targets: ["MapPostgres"]),
         .library(name: "MapService", targets: ["MapService"]),
         .executable(name: "mapctl", targets: ["mapctl"]),
     ],
@@ -17,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation --target MapGeometry` builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -35,11 +37,13 @@ let package = Package(
         .target(name: "MapClustering", dependencies: ["MapGeometry"]),
         .target(name: "MapRouting", dependencies: ["MapGeometry"]),
         .target(name: "MapEditing", dependencies: ["MapGeometry"]),
+        // Datasets in PostGIS: a table per dataset, read and written as WKB (`mapctl import/export`).
+        .target(name: "MapPostgres", dependencies: ["MapGeometry", .product(name: "PostgresNIO", package: "postgres-nio")]),
         // The map service: every answer of mapctl over HTTP (`mapctl serve`), contract in openapi.yaml.
         .target(
             name: "MapService",
             dependencies: [
-                "MapGeometry", "MapClustering", "MapRouting", "MapEditing",
+                "MapGeometry", "MapClustering", "MapRouting", "MapEditing", "MapPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -50,7 +54,7 @@ let package = Package(
             name: "mapctl",
             dependencies: [
                 "MapGeometry", "MapClustering", "MapRouting",
-                "MapEditing", "MapService",
+                "MapEditing", "MapService", "MapPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "MapServiceTests",
             dependencies: [
-                "mapctl", "MapService", "MapGeometry", "MapClustering", "TestSupport",
+                "mapctl", "MapService", "MapPostgres", "MapGeometry", "MapClustering", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

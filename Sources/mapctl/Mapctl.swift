@@ -20,6 +20,8 @@ struct Mapctl: ParsableCommand {
             ConvertCommand.self,
             ExtentsCommand.self,
             ValidateCommand.self,
+            ImportCommand.self,
+            ExportCommand.self,
             MeasureCommand.self,
             QueryCommand.self,
             RouteCommand.self,

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import MapEditing
+import MapGeometry
+import MapPostgres
+
+/// `mapctl import`: a GeoJSON file into a PostGIS table, validated first.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a GeoJSON file into a PostGIS table, validated first.",
+        discussion: """
+            Every feature is validated as edit mode validates a drawing (structure, OGC topology). \
+            When any is invalid, each is reported with its findings and nothing is written; \
+            --repair writes the repaired geometries instead (those that cannot be repaired still \
+            stop the import). The table is created with a GiST index, a version column and a \
+            trigger that notifies services over it (mapctl serve NAME=postgres://...) of every \
+            change; the features are written in one transaction, so an import that fails writes \
+            nothing. A table that already holds rows is refused unless --append.
+
+            Examples:
+              mapctl import --postgres postgres://postgres@127.0.0.1:5432/maps --table objects Data/objects.geojson
+              mapctl import --postgres 'postgres://me@db:5432/maps?table=places' --repair places.geojson
+            Exit status: 0 imported, 1 invalid features (nothing written), 65 input not GeoJSON, \
+            66 no such file, 69 the database cannot be reached or refused the rows.
+            """
+    )
+
+    @Option(help: "The database: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?table=T].")
+    var postgres: String
+
+    @Option(help: "The table (letters, digits, _; or schema.table); overrides ?table= in the URL.")
+    var table: String?
+
+    @Flag(help: "Write repaired geometries for invalid features instead of refusing them.")
+    var repair = false
+
+    @Flag(help: "Add to a table that already holds rows (ids must not repeat).")
+    var append = false
+
+    @Argument(help: "GeoJSON file, or - for standard input.")
+    var input: String
+
+    func run() throws {
+        let location: PostgresLocation
+        do { location = try PostgresLocation(url: postgres, table: table) } catch { throw ValidationError("\(error)") }
+        let document = try CommandInput.read(input, command: "import", options: GeoJSONReader.Options())
+        let features = try checked(document.features)
+        let members = document.featureCollection.foreignMembers
+        let append = self.append
+        let imported: Int
+        do {
+            imported = try awaitResult {
+                try await FeatureTable.with(location) { table in
+                    try await table.prepare()
+                    let existing = try await table.count()
+                    if existing > 0 && !append {
+                        throw ImportRefusal("table \(location.table) already holds \(existing) rows; import into a new table, or add --append")
+                    }
+                    try await table.insert(features, collectionMembers: existing == 0 ? members : [])
+                    return features.count
+                }
+            }
+        } catch {
+            CommandOutput.message("mapctl import: \(error)")
+            throw ExitCode(69)
+        }
+        CommandOutput.message("mapctl import: \(imported) features into \(location)")
+    }
+
+    /// The features to write: valid ones as they are, repaired ones with --repair; reports
+    /// every invalid one and exits 1 when any remains.
+    private func checked(_ features: [Feature]) throws -> [Feature] {
+        let validator: EditValidator
+        do { validator = try EditValidator(options: ValidationOptions()) } catch {
+            CommandOutput.message("mapctl import: \(error)")
+            throw ExitCode(70)
+        }
+        let repairer = GeometryRepairer(options: ValidationOptions())
+        var result = features, refused = 0, repaired = 0
+        var seen = Set<String>()
+        for (index, feature) in features.enumerated() {
+            let name = "features[\(index)]" + (feature.objectID.map { " (\($0))" } ?? "")
+            if let id = feature.objectID, !seen.insert(id).inserted {
+                CommandOutput.message("mapctl import: \(input): \(name): the id \(id) is used twice; ids name objects in the table")
+                refused += 1
+                continue
+            }
+            guard let geometry = feature.geometry else { continue }
+            let drawing = DrawnGeometry(geometry)
+            let report = validator.validate(drawing)
+            guard !report.isValid else { continue }
+            if repair {
+                let outcome = repairer.repair(drawing, validator: validator)
+                if outcome.isRepaired, let fixed = outcome.geometry {
+                    result[index].geometry = fixed
+                    repaired += 1
+                    continue
+                }
+            }
+            refused += 1
+            for finding in report.findings where finding.severity == .error {
+                CommandOutput.message("mapctl import: \(input): \(name): \(finding.userMessage) (\(finding.technicalMessage))")
+            }
+        }
+        if refused > 0 {
+            CommandOutput.message("mapctl import: \(refused) invalid features; nothing was written\(repair ? "" : " (--repair writes repaired geometries)")")
+            throw ExitCode(1)
+        }
+        if repaired > 0 { CommandOutput.message("mapctl import: \(repaired) geometries repaired") }
+        return result
+    }
+}
+
+/// An import the table's state does not allow.
+struct ImportRefusal: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
