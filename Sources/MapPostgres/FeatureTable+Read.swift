@@ -71,11 +71,13 @@ extension FeatureTable {
         return TableSnapshot(collection: collection, versions: versions)
     }
 
-    /// Calls `changed` after every statement that changes the table (from this or any client)
-    /// until the task is cancelled or the connection fails.
+    /// Calls `changed` once listening has begun (so no change is missed between a first read
+    /// and the first notification), then after every statement that changes the table (from
+    /// this or any client), until the task is cancelled or the connection fails.
     public func listen(_ changed: @Sendable () async -> Void) async throws(FeatureTableError) {
         do {
             try await connection.listen(on: channel) { notifications in
+                await changed()
                 for try await _ in notifications { await changed() }
             }
         } catch {

@@ -7,6 +7,11 @@ public struct FeatureTableError: Error, Sendable, CustomStringConvertible {
     /// The SQLSTATE of a server error (`42P01` for a missing table), nil otherwise.
     public let sqlState: String?
 
+    /// The connection listening for the table's changes ended.
+    public static func stoppedListening(_ location: PostgresLocation) -> FeatureTableError {
+        FeatureTableError(location, "the connection listening for changes closed")
+    }
+
     init(_ location: PostgresLocation, _ message: String) {
         description = "\(location): \(message)"
         sqlState = nil

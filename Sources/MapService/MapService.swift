@@ -44,7 +44,9 @@ public struct MapService: Sendable {
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(state.configuration.host, port: state.configuration.port),
                                                     serverName: "mapctl"),
-            services: [DatasetLoader(state: state)],
+            services: [DatasetLoader(state: state)] + state.configuration.datasets.compactMap { source -> (any Service)? in
+                source.table.map { TableFollower(state: state, source: source, location: $0) }
+            },
             onServerRunning: { channel in listening(channel.localAddress?.port ?? 0) },
             logger: logger)
     }

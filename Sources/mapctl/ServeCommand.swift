@@ -8,16 +8,21 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Answer a map screen over HTTP: clusters, members, objects, near, search, extents, edits, validation, routes.",
         discussion: """
-            Each DATASET is NAME=FILE.geojson or a file (the name is its stem). Indexes are built \
-            at start; GET /readyz answers 200 once they are ready. Every answer is the bytes the \
-            matching mapctl command prints (GET /datasets/NAME/clusters?zoom=Z&bbox=W,S,E,N is \
+            Each DATASET is NAME=FILE.geojson, a file (the name is its stem), or \
+            NAME=postgres://USER@HOST:PORT/DB?table=T (a table made by mapctl import). Indexes are \
+            built at start; GET /readyz answers 200 once they are ready. Every answer is the bytes \
+            the matching mapctl command prints (GET /datasets/NAME/clusters?zoom=Z&bbox=W,S,E,N is \
             mapctl cluster --zoom Z --bbox W,S,E,N --with-legend FILE). Accepted edits are written \
-            back to the dataset's file atomically. The contract is GET /openapi.yaml. SIGINT or \
-            SIGTERM stops accepting, finishes the requests in flight and writes pending edits.
+            back to the dataset's file atomically, or into its table in one statement checked \
+            against the version column; a table's changes by any client reach every instance \
+            through the table's notifications. GET / is the map page. The contract is \
+            GET /openapi.yaml. SIGINT or SIGTERM stops accepting, finishes the requests in flight \
+            and writes pending edits.
 
             Examples:
               mapctl serve Data/objects.geojson
               mapctl serve --roads helsinki=Data/roads.geojson Data/objects.geojson
+              mapctl serve 'objects=postgres://postgres@127.0.0.1:5432/maps?table=objects'
               curl 'http://127.0.0.1:8080/datasets/objects/clusters?zoom=14&bbox=24.92,60.15,24.97,60.18'
             """
     )
@@ -43,7 +48,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("cors"), help: ArgumentHelp("An origin allowed to call from a browser (repeatable; * for any).", valueName: "origin"))
     var corsOrigins: [String] = []
 
-    @Argument(help: ArgumentHelp("Datasets to serve: NAME=FILE.geojson or FILE.geojson.", valueName: "dataset"))
+    @Argument(help: ArgumentHelp("Datasets to serve: NAME=FILE.geojson, FILE.geojson or NAME=postgres://USER@HOST:PORT/DB?table=T.", valueName: "dataset"))
     var datasets: [String] = []
 
     func validate() throws {
@@ -59,7 +64,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let sources = try datasets.map(source)
         let roadSources = try roads.map(source)
-        for source in sources + roadSources where !FileManager.default.isReadableFile(atPath: source.path) {
+        for source in sources + roadSources where source.table == nil && !FileManager.default.isReadableFile(atPath: source.path) {
             CommandOutput.message("mapctl serve: \(source.path): no such readable file (dataset \(source.name))")
             throw ExitCode(66)
         }

@@ -20,12 +20,26 @@ struct DocumentedCommandTests {
         return lines
     }
 
+    /// The documented PostgreSQL location, replaced by the test server's (see ``PostgresServer``).
+    static let documentedDatabase = "postgres://postgres@127.0.0.1:5432/maps"
+
+    /// A line with the test server in place of the documented database and the table renamed
+    /// to one of this run (the README's lines share it).
+    static func onTestDatabase(_ line: String, table: String) throws -> String {
+        guard line.contains(documentedDatabase) else { return line }
+        return line.replacingOccurrences(of: "'", with: "")
+            .replacingOccurrences(of: documentedDatabase, with: try PostgresServer.url())
+            .replacingOccurrences(of: "--table objects", with: "--table \(table)")
+            .replacingOccurrences(of: "table=objects", with: "table=\(table)")
+    }
+
     static func run(_ line: String) throws -> MapctlProcess.Result {
         let arguments = line.split(separator: " ").map(String.init)
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("documented-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         // Outputs go to a scratch file so that a documented `-o` never writes into the repository.
-        let redirected = arguments.contains("--output") || arguments.contains("-o")
+        // import writes into a table, not a file.
+        let redirected = arguments.contains("--output") || arguments.contains("-o") || arguments.first == "import"
             ? arguments.map { $0.hasPrefix("/tmp/") ? output : $0 } : arguments + ["-o", output]
         return try MapctlProcess.run(redirected)
     }
@@ -44,7 +58,8 @@ struct DocumentedCommandTests {
     @Test("README shell commands succeed")
     func readme() throws {
         let readme = try String(contentsOf: MapctlProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = Self.commandLines(in: readme)
+        let table = PostgresServer.freshTable("readme")
+        let lines = try Self.commandLines(in: readme).map { try Self.onTestDatabase($0, table: table) }
         #expect(lines.count >= 20)
         for line in lines {
             if line.hasPrefix("serve ") {

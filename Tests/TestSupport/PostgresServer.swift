@@ -9,9 +9,6 @@ public enum PostgresServer {
     /// The database URL (without a table), starting the server on first use.
     public static func url() throws -> String { try started.get().url }
 
-    /// The port of the server the tests started (nil when `MAPENGINE_POSTGRES` names one).
-    public static func localCluster() throws -> LocalCluster? { try started.get().cluster }
-
     /// A table name no other test uses.
     public static func freshTable(_ prefix: String) -> String {
         "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased())"
@@ -19,8 +16,8 @@ public enum PostgresServer {
 
     /// Runs SQL through psql and returns what it printed (unaligned, tuples only).
     @discardableResult
-    public static func psql(_ sql: String) throws -> String {
-        let url = try url()
+    public static func psql(_ sql: String, url given: String? = nil) throws -> String {
+        let url = try given ?? url()
         return try PythonTools.run("/usr/bin/env", ["psql", url, "-v", "ON_ERROR_STOP=1", "-qAt", "-c", sql])
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -29,9 +26,13 @@ public enum PostgresServer {
     public struct LocalCluster: Sendable {
         public let folder: String
         public let port: Int
+        /// Its `postgres` database.
+        public var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres" }
 
         /// Stops the server (`pg_ctl stop -m fast`), to test what a service does without it.
-        public func stop() throws { try control(["stop", "-m", "fast", "-w"]) }
+        public func stop() throws {
+            try PostgresServer.asPostgres([PostgresServer.bin + "/pg_ctl", "-D", folder + "/data", "stop", "-m", "fast", "-w"], detached: true)
+        }
 
         /// Starts it again.
         public func start() throws {
@@ -40,15 +41,19 @@ public enum PostgresServer {
                                            "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1"], detached: true)
         }
 
-        func control(_ arguments: [String]) throws {
-            try PostgresServer.asPostgres([PostgresServer.bin + "/pg_ctl", "-D", folder + "/data"] + arguments)
-        }
     }
 
     static let bin = "/usr/lib/postgresql/15/bin"
 
     private static let started = Result<(url: String, cluster: LocalCluster?), Error> {
         if let given = ProcessInfo.processInfo.environment["MAPENGINE_POSTGRES"], !given.isEmpty { return (given, nil) }
+        let cluster = try makeCluster()
+        return (cluster.url, cluster)
+    }
+
+    /// A new cluster of its own, started, with PostGIS in its `postgres` database (for a test
+    /// that stops its server); stopped and removed when the tests end.
+    public static func makeCluster() throws -> LocalCluster {
         guard FileManager.default.isExecutableFile(atPath: bin + "/initdb") else {
             throw PythonTools.ToolFailure(message: "PostgreSQL 15 is not installed: apt-get install postgresql-15 postgresql-15-postgis-3")
         }
@@ -58,20 +63,29 @@ public enum PostgresServer {
         try asPostgres([bin + "/initdb", "-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
         let cluster = LocalCluster(folder: folder, port: freePort())
         try cluster.start()
-        cleanup.folder = folder
-        atexit { PostgresServer.stopAtExit() }
-        let url = "postgres://postgres@127.0.0.1:\(cluster.port)/postgres"
-        try PythonTools.run("/usr/bin/env", ["psql", url, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE EXTENSION IF NOT EXISTS postgis"])
-        return (url, cluster)
+        cleanup.add(folder)
+        try PythonTools.run("/usr/bin/env", ["psql", cluster.url, "-v", "ON_ERROR_STOP=1", "-qc", "CREATE EXTENSION IF NOT EXISTS postgis"])
+        return cluster
     }
 
-    private final class Cleanup: @unchecked Sendable { var folder: String? }
+    private final class Cleanup: @unchecked Sendable {
+        private let lock = NSLock()
+        private var folders: [String] = []
+        func add(_ folder: String) {
+            lock.lock()
+            if folders.isEmpty { atexit { PostgresServer.stopAtExit() } }
+            folders.append(folder)
+            lock.unlock()
+        }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return folders }
+    }
     private static let cleanup = Cleanup()
 
     static func stopAtExit() {
-        guard let folder = cleanup.folder else { return }
-        try? asPostgres([bin + "/pg_ctl", "-D", folder + "/data", "stop", "-m", "immediate", "-w"])
-        try? FileManager.default.removeItem(atPath: folder)
+        for folder in cleanup.all {
+            try? asPostgres([bin + "/pg_ctl", "-D", folder + "/data", "stop", "-m", "immediate", "-w"], detached: true)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     /// Runs a PostgreSQL program, as the `postgres` user when this process is root. `detached`:

@@ -1,4 +1,5 @@
 import Foundation
+import MapPostgres
 
 /// How a map service runs: where it listens, what it serves and the bounds of a request.
 public struct ServiceConfiguration: Sendable {
@@ -39,23 +40,34 @@ public struct ServiceConfiguration: Sendable {
     }
 }
 
-/// A dataset (or road network) to serve: a file and the name it is served under.
+/// A dataset (or road network) to serve: a file or a PostGIS table, and the name it is served under.
 public struct DatasetSource: Hashable, Sendable {
     /// The name in paths (`/datasets/{name}/…`).
     public var name: String
-    /// The GeoJSON file; accepted edits are written back to it.
+    /// The GeoJSON file; accepted edits are written back to it. For a table, its location as text.
     public var path: String
+    /// The PostGIS table the dataset lives in (read at start, kept in step by the table's
+    /// notifications, edits saved into it), nil for a file.
+    public var table: PostgresLocation?
 
     public init(name: String, path: String) {
         self.name = name
         self.path = path
     }
 
-    /// `NAME=FILE.geojson`, or a file whose stem is the name (`Data/objects.geojson` → `objects`).
-    /// - Throws: ``DatasetSourceError`` for an empty name or path, or a name that is not a
-    ///   path segment (letters, digits, `-`, `_`, `.`).
+    /// `NAME=FILE.geojson`, a file whose stem is the name (`Data/objects.geojson` → `objects`),
+    /// or `[NAME=]postgres://USER@HOST:PORT/DB?table=T` (the name defaults to the table's).
+    /// - Throws: ``DatasetSourceError`` for an empty name or path, a name that is not a path
+    ///   segment (letters, digits, `-`, `_`, `.`), or a PostgreSQL location that cannot be used.
     public init(argument: String) throws(DatasetSourceError) {
-        if let equals = argument.firstIndex(of: "="), !argument.hasPrefix("/") {
+        let tablePrefixes = ["postgres://", "postgresql://"]
+        if let url = tablePrefixes.contains(where: argument.hasPrefix) ? argument : tablePrefixes.compactMap({ prefix in
+            argument.range(of: "=" + prefix).map { String(argument[argument.index(after: $0.lowerBound)...]) } }).first
+        {
+            do { table = try PostgresLocation(url: url) } catch { throw DatasetSourceError("\(error)") }
+            path = table!.description
+            name = url == argument ? table!.table.replacingOccurrences(of: ".", with: "_") : String(argument.prefix(argument.count - url.count - 1))
+        } else if let equals = argument.firstIndex(of: "="), !argument.hasPrefix("/") {
             name = String(argument[..<equals])
             path = String(argument[argument.index(after: equals)...])
         } else {

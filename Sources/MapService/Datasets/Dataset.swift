@@ -22,12 +22,18 @@ struct Dataset: Sendable {
     let version: String
     /// Edits accepted since the file was read (0 for a fresh load).
     let generation: Int
+    /// For a dataset in a PostGIS table: each object's `version` column, which a save must name.
+    let tableVersions: [String: Int64]
 
     var name: String { source.name }
 
     /// Indexes `collection` (the default cluster index included).
-    init(source: DatasetSource, collection: FeatureCollection, style: ClusterStyle, version: String, generation: Int) throws(ClusterError) {
+    init(
+        source: DatasetSource, collection: FeatureCollection, style: ClusterStyle, version: String, generation: Int,
+        tableVersions: [String: Int64] = [:]
+    ) throws(ClusterError) {
         self.source = source
+        self.tableVersions = tableVersions
         self.collection = collection
         var rows: [String: Int] = [:]
         for (row, feature) in collection.features.enumerated() {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MapGeometry
+import MapPostgres
 
 /// Edit-mode saves of one dataset, one at a time: each checks the object's version
 /// (`If-Match`), builds the next snapshot and swaps it in, so readers see the edit as soon as
@@ -29,28 +30,85 @@ actor DatasetEditor {
         persister = DatasetPersister(store: store, name: name)
     }
 
-    func apply(_ change: Change) throws(Problem) -> Outcome {
+    /// Applies a change: for a file, to the served snapshot (the file is written after, see
+    /// ``DatasetPersister``); for a PostGIS table, to the table first (one statement, refused when
+    /// the row's version moved on), then to the snapshot.
+    func apply(_ change: Change) async throws(Problem) -> Outcome {
+        var change = change
+        if case var .create(feature) = change, feature.objectID == nil {
+            feature.id = .string(UUID().uuidString.lowercased())
+            change = .create(feature)
+        }
         let dataset = try store.dataset(name)
+        guard let location = dataset.source.table else { return try commit(change, on: dataset, checked: true) }
+        // Saves into a table wait for each other: each must see the versions the last one left.
+        await tableTurn.acquire()
+        defer { tableTurn.release() }
+        let current = try store.dataset(name)
+        try check(change, against: current)
+        let version = try await write(change, to: location, versions: current.tableVersions)
+        // The table's notification may already have brought this change in: apply it as an upsert.
+        return try commit(change, on: try store.dataset(name), checked: false, tableVersion: version)
+    }
+
+    private let tableTurn = AsyncTurn()
+
+    /// 409 for a new object whose id exists, 404 for a change to a missing one, 412 for a stale `If-Match`.
+    private func check(_ change: Change, against dataset: Dataset) throws(Problem) {
+        switch change {
+        case let .create(feature):
+            if let id = feature.objectID, dataset.rows[id] != nil {
+                throw Problem(status: .conflict, detail: "an object with id \(id) exists; PUT /datasets/\(name)/objects/\(Self.pathSegment(id)) changes it")
+            }
+        case let .replace(id, _, ifMatch), let .delete(id, ifMatch):
+            _ = try Self.current(id, in: dataset, ifMatch: ifMatch)
+        }
+    }
+
+    /// Writes the change into the table; the object's new version (nil after a delete).
+    private func write(_ change: Change, to location: PostgresLocation, versions: [String: Int64]) async throws(Problem) -> Int64? {
+        let stale = { (id: String) in
+            Problem(status: .preconditionFailed, detail: "object \(id) was changed or deleted in the database since this service read it; read it again, then save")
+        }
+        do {
+            return try await FeatureTable.with(location) { table throws -> Int64? in
+                switch change {
+                case let .create(feature):
+                    guard let version = try await table.insert(feature) else {
+                        throw Problem(status: .conflict, detail: "an object with id \(feature.objectID ?? "") exists in the table; nothing was saved")
+                    }
+                    return version
+                case let .replace(id, feature, _):
+                    guard let known = versions[id], let version = try await table.update(id, to: feature, from: known) else { throw stale(id) }
+                    return version
+                case let .delete(id, _):
+                    guard let known = versions[id], try await table.delete(id, at: known) else { throw stale(id) }
+                    return nil
+                }
+            }
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem(status: .serviceUnavailable, detail: "nothing was saved: \(error)", headers: [.retryAfter: "1"])
+        }
+    }
+
+    /// Builds the next snapshot with the change and swaps it in. `checked`: refuse a stale or
+    /// impossible change (a file's saves); otherwise apply it as an upsert (a table's, already written).
+    private func commit(_ change: Change, on dataset: Dataset, checked: Bool, tableVersion: Int64? = nil) throws(Problem) -> Outcome {
+        if checked { try check(change, against: dataset) }
         var features = dataset.collection.features
+        var versions = dataset.tableVersions
         let stored: Feature?
         switch change {
-        case var .create(feature):
-            if let id = feature.objectID {
-                guard dataset.rows[id] == nil else {
-                    throw Problem(status: .conflict, detail: "an object with id \(id) exists; PUT /datasets/\(name)/objects/\(Self.pathSegment(id)) changes it")
-                }
-            } else {
-                feature.id = .string(UUID().uuidString.lowercased())
-            }
-            features.append(feature)
+        case let .create(feature), let .replace(_, feature, _):
+            let id = feature.objectID!
+            if let row = dataset.rows[id] { features[row] = feature } else { features.append(feature) }
+            versions[id] = tableVersion
             stored = feature
-        case let .replace(id, feature, ifMatch):
-            let row = try Self.current(id, in: dataset, ifMatch: ifMatch)
-            features[row] = feature
-            stored = feature
-        case let .delete(id, ifMatch):
-            let row = try Self.current(id, in: dataset, ifMatch: ifMatch)
-            features.remove(at: row)
+        case let .delete(id, _):
+            if let row = dataset.rows[id] { features.remove(at: row) }
+            versions[id] = nil
             stored = nil
         }
         let generation = dataset.generation + 1
@@ -58,7 +116,7 @@ actor DatasetEditor {
         do {
             next = try Dataset(
                 source: dataset.source, collection: FeatureCollection(features: features, foreignMembers: dataset.collection.foreignMembers),
-                style: store.style, version: "\(dataset.version.prefix(16))-\(generation)", generation: generation)
+                style: store.style, version: "\(dataset.version.prefix(16))-\(generation)", generation: generation, tableVersions: versions)
         } catch {
             throw .unprocessable("the dataset cannot be indexed with this change: \(error)")
         }
@@ -111,9 +169,11 @@ actor DatasetPersister {
         self.name = name
     }
 
-    /// Returns once the file holds generation `generation` (or a later one).
+    /// Returns once the file holds generation `generation` (or a later one); a table's saves
+    /// are written by ``DatasetEditor/apply(_:)`` already.
     func persist(upTo generation: Int) throws {
-        guard written < generation, case let .ready(dataset)? = store.datasets.state(of: name), dataset.generation > written else { return }
+        guard written < generation, case let .ready(dataset)? = store.datasets.state(of: name), dataset.source.table == nil,
+              dataset.generation > written else { return }
         do {
             try OutputFile.write(GeoJSONWriter().encode(dataset.collection), to: dataset.source.path)
         } catch {

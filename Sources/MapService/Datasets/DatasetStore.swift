@@ -16,7 +16,8 @@ final class DatasetStore: Sendable {
 
     /// Loads every dataset and road network (in source order), marking each ready or failed.
     func loadAll() {
-        datasets.load { source in try Dataset.load(source, style: style) }
+        // Tables are read by their TableFollower.
+        datasets.load(skipping: { $0.table != nil }) { source in try Dataset.load(source, style: style) }
         roadNetworks.load { source in try RoadNetwork.read(contentsOfFile: source.path) }
     }
 

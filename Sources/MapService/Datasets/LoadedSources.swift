@@ -21,9 +21,10 @@ final class LoadedSources<Value: Sendable>: Sendable {
         states = Mutex(Dictionary(sources.map { ($0.name, .loading) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    /// Makes every value in source order, marking each ready or failed with the reason.
-    func load(_ make: (DatasetSource) throws -> Value) {
-        for source in sources {
+    /// Makes every value in source order (those `skipping` does not name), marking each ready
+    /// or failed with the reason.
+    func load(skipping: (DatasetSource) -> Bool = { _ in false }, _ make: (DatasetSource) throws -> Value) {
+        for source in sources where !skipping(source) {
             let state: SourceState<Value>
             do { state = .ready(try make(source)) } catch { state = .failed("\(error)") }
             states.withLock { $0[source.name] = state }
@@ -56,5 +57,10 @@ final class LoadedSources<Value: Sendable>: Sendable {
     /// Swaps in a new value for `name`.
     func replace(_ name: String, with value: Value) {
         states.withLock { $0[name] = .ready(value) }
+    }
+
+    /// Sets the state of `name` (a table's dataset fails while its database is away).
+    func mark(_ name: String, _ state: SourceState<Value>) {
+        states.withLock { $0[name] = state }
     }
 }

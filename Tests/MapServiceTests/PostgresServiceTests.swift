@@ -1,0 +1,140 @@
+import Foundation
+import MapGeometry
+import TestSupport
+import Testing
+
+/// `mapctl serve NAME=postgres://…?table=T` against a real PostgreSQL + PostGIS: answers equal
+/// the file's, instances stay in step through the table's notifications, saves are validated and
+/// checked against the version column, and the service survives its database going away.
+@Suite("The service over a PostGIS table", .serialized)
+struct PostgresServiceTests {
+    /// A new table holding Data/objects.geojson (imported by mapctl), and its location.
+    static func importedObjects(url: String? = nil) throws -> (table: String, location: String) {
+        let table = PostgresServer.freshTable("served")
+        let location = (try url ?? PostgresServer.url()) + "?table=" + table
+        let imported = try MapctlProcess.run(["import", "--postgres", location, "Data/objects.geojson"])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        return (table, location)
+    }
+
+    static func eventually(within seconds: Double, _ condition: () async throws -> Bool) async throws -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < seconds {
+            if try await condition() { return Date().timeIntervalSince(start) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    static let yard = #"{"type": "Feature", "properties": {"type": "building", "name": "Yard"}, "geometry": {"type": "Polygon", "coordinates": [[[24.94, 60.168], [24.9406, 60.168], [24.9406, 60.1683], [24.94, 60.1683], [24.94, 60.168]]]}}"#
+
+    @Test("clusters over the table equal clusters over the file for 50 views")
+    func tableEqualsFile() async throws {
+        let (_, location) = try Self.importedObjects()
+        let server = try ServeProcess(["file=Data/objects.geojson", "table=\(location)"])
+        defer { server.process.terminate(); server.process.waitUntilExit() }
+        try await server.waitUntilReady()
+        let extent = try ServiceAnswerTests.extent(of: "Data/objects.geojson")
+        for (zoom, bbox) in ServiceAnswerTests.viewports(50, around: extent, world: false, seed: 19) {
+            let (_, _, file) = try await server.request("GET", "/datasets/file/clusters?zoom=\(zoom)&bbox=\(bbox)")
+            let (status, _, table) = try await server.request("GET", "/datasets/table/clusters?zoom=\(zoom)&bbox=\(bbox)")
+            #expect(status == 200 && table == file, "zoom \(zoom) bbox \(bbox)")
+        }
+        let (_, _, list) = try await server.request("GET", "/datasets")
+        #expect(list.contains(#""name":"table","count":3841"#), "\(list)")
+    }
+
+    @Test("a save through one instance, and a change by another client, reach both instances within 1 s")
+    func instancesInStep() async throws {
+        let (table, location) = try Self.importedObjects()
+        let first = try ServeProcess(["objects=\(location)"]), second = try ServeProcess(["objects=\(location)"])
+        defer { for server in [first, second] { server.process.terminate(); server.process.waitUntilExit() } }
+        try await first.waitUntilReady()
+        try await second.waitUntilReady()
+        let (status, headers, body) = try await first.request("POST", "/datasets/objects/objects", body: Self.yard)
+        #expect(status == 201, "\(body)")
+        let path = try #require(headers["Location"] as? String)
+        let seen = try await Self.eventually(within: 1) { try await second.request("GET", path).0 == 200 }
+        #expect(seen != nil, "the second instance did not see the new object within 1 s")
+        // Another client writes the table directly.
+        try PostgresServer.psql("UPDATE \(table) SET feature = json_build_object('type', 'Feature', 'properties', json_build_object('id', 'node/256195823', 'name', 'Renamed by SQL', 'type', 'restaurant'), 'geometry', null), version = version + 1 WHERE object_id = 'node/256195823'")
+        for server in [first, second] {
+            let renamed = try await Self.eventually(within: 1) {
+                try await server.request("GET", "/datasets/objects/objects/node%2F256195823").2.contains("Renamed by SQL")
+            }
+            let now = try await server.request("GET", "/datasets/objects/objects/node%2F256195823").2
+            let ready = try await server.request("GET", "/readyz").2
+            #expect(renamed != nil, "an instance did not see the SQL change within 1 s: \(now.prefix(300)) \(ready.prefix(500))")
+        }
+        print("seen by the other instance after \(String(format: "%.0f", (seen ?? 0) * 1000)) ms")
+    }
+
+    @Test("concurrent editors on two instances lose no save; stale versions get 412; an invalid save writes nothing")
+    func concurrentEditors() async throws {
+        let (table, location) = try Self.importedObjects()
+        let first = try ServeProcess(["objects=\(location)"]), second = try ServeProcess(["objects=\(location)"])
+        defer { for server in [first, second] { server.process.terminate(); server.process.waitUntilExit() } }
+        try await first.waitUntilReady()
+        try await second.waitUntilReady()
+        let path = "/datasets/objects/objects/node%2F256195823"
+        // 20 editors, half on each instance, each reads and writes back with a counter 10 times.
+        let outcomes = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for editor in 0..<20 {
+                let server = editor % 2 == 0 ? first : second
+                group.addTask {
+                    var statuses: [Int] = []
+                    for _ in 0..<10 {
+                        let (_, headers, body) = try await server.request("GET", path)
+                        let feature = try GeoJSONReader().read(string: body).features[0]
+                        let count = Int(feature.properties.value("saves")?.numberValue ?? 0)
+                        var changed = feature
+                        changed.properties.set("saves", .number(Double(count + 1)))
+                        let text = String(decoding: GeoJSONWriter().encode(changed), as: UTF8.self)
+                        let tag = headers["Etag"] as? String ?? headers["ETag"] as? String ?? ""
+                        statuses.append(try await server.request("PUT", path, body: text, headers: ["If-Match": tag]).0)
+                    }
+                    return statuses
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        let saved = outcomes.filter { $0 == 200 }.count
+        #expect(Set(outcomes).isSubset(of: [200, 412]), "\(Set(outcomes))")
+        #expect(saved > 0)
+        // Every acknowledged save is in the table, none lost and none applied twice.
+        #expect(try PostgresServer.psql("SELECT version - 1 FROM \(table) WHERE object_id = 'node/256195823'") == "\(saved)")
+        #expect(try PostgresServer.psql("SELECT feature->'properties'->>'saves' FROM \(table) WHERE object_id = 'node/256195823'") == "\(saved)")
+        // An invalid drawing is refused and nothing is written.
+        let bowtie = #"{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[24.941, 60.168], [24.9416, 60.1683], [24.9416, 60.168], [24.941, 60.1683], [24.941, 60.168]]]}}"#
+        let (status, _, body) = try await first.request("POST", "/datasets/objects/objects", body: bowtie)
+        #expect(status == 422 && body.contains("crosses itself"), "\(body)")
+        #expect(try PostgresServer.psql("SELECT count(*) FROM \(table)") == "3841")
+        print("\(saved) of \(outcomes.count) saves acknowledged, the others 412")
+    }
+
+    @Test("the database goes away: /readyz names the dataset, saves answer 503; it comes back with every acknowledged save")
+    func databaseAway() async throws {
+        let cluster = try PostgresServer.makeCluster()
+        let (table, location) = try Self.importedObjects(url: cluster.url)
+        let server = try ServeProcess(["objects=\(location)"])
+        defer { server.process.terminate(); server.process.waitUntilExit() }
+        try await server.waitUntilReady()
+        let (status, headers, _) = try await server.request("POST", "/datasets/objects/objects", body: Self.yard)
+        #expect(status == 201)
+        let path = try #require(headers["Location"] as? String)
+        try cluster.stop()
+        let away = try await Self.eventually(within: 10) {
+            let (status, _, body) = try await server.request("GET", "/readyz")
+            return status == 503 && body.contains("objects") && body.contains("does not answer")
+        }
+        #expect(away != nil, "/readyz did not report the database")
+        let (saveStatus, _, _) = try await server.request("POST", "/datasets/objects/objects", body: Self.yard)
+        #expect(saveStatus == 503)
+        #expect(try await server.request("GET", "/healthz").0 == 200, "the service went down with its database")
+        try cluster.start()
+        let back = try await Self.eventually(within: 15) { try await server.request("GET", "/readyz").0 == 200 }
+        #expect(back != nil, "/readyz did not come back")
+        #expect(try await server.request("GET", path).0 == 200)
+        #expect(try PostgresServer.psql("SELECT count(*) FROM \(table)", url: cluster.url) == "3842")
+    }
+}
