@@ -223,6 +223,7 @@ def refused_drawing_keeps_the_drawing(driver):
     click(driver, '[data-action="draw-polygon"]')
     draw(driver, [(-80, -60), (80, 60), (80, -60), (-80, 60), (-80, -60)])  # a bowtie
     wait_for("a finding", lambda: "crosses itself" in text(driver, '[data-panel="edit"] .findings'))
+    finding = next(line for line in text(driver, '[data-panel="edit"] .findings').splitlines() if "crosses itself" in line)
     assert driver.find_elements(By.CSS_SELECTOR, ".me-finding"), "the finding is not shown on the map"
     click(driver, '[data-action="save"]')
     wait_for("the refusal", lambda: text(driver, '[data-panel="edit"] .saved').startswith("Not saved"))
@@ -231,11 +232,25 @@ def refused_drawing_keeps_the_drawing(driver):
     assert not unexpected, unexpected
     assert len(driver.find_elements(By.CSS_SELECTOR, '[data-kind="vertex"]')) == 4, "the drawing was not kept"
     assert get("/datasets")["datasets"][0]["count"] == before
-    # Undo takes back the closing click, redo restores it.
+    # Delete a vertex (right-click), insert one at a midpoint, move one by dragging; undo and redo.
+    vertices = lambda: driver.find_elements(By.CSS_SELECTOR, '[data-kind="vertex"]')
+    ActionChains(driver).context_click(vertices()[1]).perform()
+    wait_for("a deleted vertex", lambda: len(vertices()) == 3)
+    driver.find_elements(By.CSS_SELECTOR, '[data-kind="midpoint"]')[0].click()
+    wait_for("an inserted vertex", lambda: len(vertices()) == 4)
+    before = driver.execute_script("return arguments[0].getBoundingClientRect().left", vertices()[2])
+    # In steps with pauses: Leaflet moves a dragged marker on animation frames.
+    ActionChains(driver).click_and_hold(vertices()[2]).pause(0.1).move_by_offset(10, 0).pause(0.1) \
+        .move_by_offset(10, 0).pause(0.1).move_by_offset(10, 0).pause(0.1).release().perform()
+    wait_for("a moved vertex", lambda: driver.execute_script("return arguments[0].getBoundingClientRect().left", vertices()[2]) > before + 10)
     click(driver, '[data-action="undo"]')
+    wait_for("undo of the move", lambda: abs(driver.execute_script("return arguments[0].getBoundingClientRect().left", vertices()[2]) - before) < 2)
+    click(driver, '[data-action="undo"]')
+    click(driver, '[data-action="undo"]')
+    wait_for("undo back to the bowtie", lambda: len(vertices()) == 4)
     click(driver, '[data-action="redo"]')
-    finding = text(driver, '[data-panel="edit"] .findings').splitlines()[0]
-    return f"finding: {finding}"
+    wait_for("redo of the delete", lambda: len(vertices()) == 3)
+    return f"finding: {finding}; vertices deleted, inserted, moved, undone and redone"
 
 
 def valid_drawing_is_saved(driver):
