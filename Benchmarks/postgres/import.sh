@@ -6,21 +6,10 @@
 # postgresql-15 + postgresql-15-postgis-3; run as root or as a user who may run initdb.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-work=$(mktemp -d)
-chmod 755 "$work"
-as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-bin=/usr/lib/postgresql/15/bin
-port=55433
-[ "$(id -u)" = 0 ] && chown postgres "$work"
-as_postgres $bin/initdb -D "$work/data" -A trust -U postgres --no-sync -E UTF8 >/dev/null
-as_postgres $bin/pg_ctl -D "$work/data" start -w -l "$work/log" -o "-p $port -k $work -c listen_addresses=127.0.0.1" >/dev/null </dev/null
-trap 'as_postgres $bin/pg_ctl -D "$work/data" stop -m immediate >/dev/null 2>&1 </dev/null; rm -rf "$work"' EXIT
-url="postgres://postgres@127.0.0.1:$port/postgres"
-psql "$url" -qc "CREATE EXTENSION postgis"
+source Benchmarks/postgres/cluster.sh
 zcat ../shared/data/real/places.geojson.gz > "$work/places.geojson"
 swift build -c release --product mapctl >/dev/null
 
-seconds() { python3 -c "import time; print(time.monotonic())"; }
 start=$(seconds)
 /usr/bin/time -f "  peak memory %M KB" .build/release/mapctl import --postgres "$url" --table places "$work/places.geojson"
 end=$(seconds)
