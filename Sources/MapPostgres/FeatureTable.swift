@@ -50,6 +50,7 @@ public struct FeatureTable: Sendable {
         }
     }
 
+    /// Closes the connection.
     public func close() async throws { try await connection.close() }
 
     /// The channel the table's trigger notifies.

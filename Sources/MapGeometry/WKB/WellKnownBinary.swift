@@ -223,7 +223,9 @@ public enum WellKnownBinary {
 
 /// WKB that cannot be read: the byte offset and the reason.
 public struct WellKnownBinaryError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The byte where the problem was found (the start of the geometry for an invalid one).
     public let offset: Int
+    /// What is wrong, in words.
     public let reason: String
     public var description: String { "WKB at byte \(offset): \(reason)" }
 }

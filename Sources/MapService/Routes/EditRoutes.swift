@@ -6,7 +6,7 @@ import MapGeometry
 /// Edit-mode saves: create, change and delete objects. Every save is validated first (422
 /// with the findings, nothing stored), changes and deletes name the version they replace
 /// (`If-Match`; 412 when someone saved in between, 428 without it), and the answer comes once
-/// the edit is in the index and in the file.
+/// the edit is in the index and in the file, or in the table (written first, see ``DatasetEditor``).
 struct EditRoutes: Sendable {
     typealias Context = BasicRequestContext
     let state: ServiceState
