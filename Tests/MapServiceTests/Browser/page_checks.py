@@ -225,6 +225,7 @@ def refused_drawing_keeps_the_drawing(driver):
     wait_for("a finding", lambda: "crosses itself" in text(driver, '[data-panel="edit"] .findings'))
     finding = next(line for line in text(driver, '[data-panel="edit"] .findings').splitlines() if "crosses itself" in line)
     assert driver.find_elements(By.CSS_SELECTOR, ".me-finding"), "the finding is not shown on the map"
+    assert driver.find_elements(By.CSS_SELECTOR, '[data-kind="finding-segment"]'), "the crossing segment is not highlighted"
     click(driver, '[data-action="save"]')
     wait_for("the refusal", lambda: text(driver, '[data-panel="edit"] .saved').startswith("Not saved"))
     # Chromium logs the refused save's 422 as a failed load; that answer is the point here.

@@ -129,7 +129,15 @@ export class EditMode {
     const style = { color: "#0a6ed1", weight: 3, dashArray: drawing.finished ? null : "6 4" };
     if (drawing.kind === "polygon" && latLngs.length >= 3) L.polygon(latLngs, style).addTo(this.layer);
     else if (drawing.kind !== "point" && latLngs.length >= 2) L.polyline(latLngs, style).addTo(this.layer);
-    const flagged = new Set(this.findings.filter((f) => Number.isInteger(f.vertex)).map((f) => f.vertex));
+    // A crossing is a segment's fault: it is drawn red from its vertex to the next; other
+    // findings with a vertex mark that vertex.
+    const crossing = (f) => String(f.kind ?? "").includes("intersection");
+    for (const finding of this.findings.filter((f) => crossing(f) && Number.isInteger(f.vertex) && latLngs.length >= 2)) {
+      const from = latLngs[finding.vertex % latLngs.length], to = latLngs[(finding.vertex + 1) % latLngs.length];
+      const segment = L.polyline([from, to], { color: "#bb0000", weight: 6, opacity: 0.8, interactive: false }).addTo(this.layer);
+      segment.getElement()?.setAttribute("data-kind", "finding-segment");
+    }
+    const flagged = new Set(this.findings.filter((f) => !crossing(f) && Number.isInteger(f.vertex)).map((f) => f.vertex));
     latLngs.forEach((latLng, index) => this.#vertex(latLng, index, flagged.has(index)));
     const closing = drawing.kind === "polygon" ? latLngs.length : latLngs.length - 1;
     for (let index = 0; index < closing && latLngs.length >= 2; index++) {
