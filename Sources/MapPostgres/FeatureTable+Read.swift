@@ -2,11 +2,29 @@ import MapGeometry
 import NIOCore
 import PostgresNIO
 
+/// What one statement changed, as the table's triggers say it: the object ids of up to 200
+/// changed rows, or everything (more rows, rows without an id, a truncate, or the first read).
+public enum TableChange: Sendable, Equatable {
+    case everything
+    case objects(Set<String>)
+
+    /// The trigger's payload: ids separated by U+001F, or `*`.
+    init(payload: String) {
+        guard payload != "*", !payload.isEmpty else { self = .everything; return }
+        self = .objects(Set(payload.split(separator: "\u{1F}").map(String.init)))
+    }
+}
+
 /// The table read back as a collection: every row in order, with its version.
 public struct TableSnapshot: Sendable {
     public let collection: FeatureCollection
     /// Each object's version (the `version` column) by object id.
     public let versions: [String: Int64]
+
+    public init(collection: FeatureCollection, versions: [String: Int64]) {
+        self.collection = collection
+        self.versions = versions
+    }
 }
 
 extension FeatureTable {
@@ -30,10 +48,26 @@ extension FeatureTable {
         do { for try await text in described.decode(String.self) { comment = text } } catch {
             throw FeatureTableError(location, "cannot read the table's comment", error)
         }
+        let rows = try await run("SELECT coalesce(object_id, ''), row, feature::text, ST_AsBinary(geom), version FROM \(unescaped: table) ORDER BY row", "cannot read the rows")
+        // The comment holds the collection's foreign members as one JSON object.
+        let members = comment.hasPrefix("{") && comment.hasSuffix("}") && comment.count > 2 ? String(comment.dropFirst().dropLast()) : ""
+        let (collection, versions) = try await decode(rows, collectionMembers: members)
+        return TableSnapshot(collection: collection, versions: versions)
+    }
+
+    /// The rows of these object ids as they are now (an id without a row was deleted).
+    public func rows(withIDs ids: [String]) async throws(FeatureTableError) -> TableSnapshot {
+        let rows = try await run("SELECT object_id, row, feature::text, ST_AsBinary(geom), version FROM \(unescaped: location.quotedTable) WHERE object_id = ANY(\(ids)) ORDER BY row", "cannot read the changed rows")
+        let (collection, versions) = try await decode(rows, collectionMembers: "")
+        return TableSnapshot(collection: collection, versions: versions)
+    }
+
+    /// Rows of (object id, row, feature text, WKB, version) as features in order: the texts are
+    /// read as one collection (with `collectionMembers`, raw JSON members), then the geometries set.
+    private func decode(_ rows: PostgresRowSequence, collectionMembers: String) async throws(FeatureTableError) -> (FeatureCollection, [String: Int64]) {
         var document = Array(#"{"type":"FeatureCollection","features":["#.utf8)
         var shapes: [(id: String, wkb: ByteBuffer?)] = []
         var versions: [String: Int64] = [:]
-        let rows = try await run("SELECT coalesce(object_id, ''), row, feature::text, ST_AsBinary(geom), version FROM \(unescaped: table) ORDER BY row", "cannot read the rows")
         do {
             for try await (id, row, text, wkb, version) in rows.decode((String, Int64, String, ByteBuffer?, Int64).self) {
                 if !shapes.isEmpty { document.append(UInt8(ascii: ",")) }
@@ -45,10 +79,9 @@ extension FeatureTable {
             throw FeatureTableError(location, "cannot read the rows", error)
         }
         document.append(UInt8(ascii: "]"))
-        // The comment holds the collection's foreign members as one JSON object: add its members.
-        if comment.hasPrefix("{"), comment.hasSuffix("}"), comment.count > 2 {
+        if !collectionMembers.isEmpty {
             document.append(UInt8(ascii: ","))
-            document.append(contentsOf: comment.dropFirst().dropLast().utf8)
+            document.append(contentsOf: collectionMembers.utf8)
         }
         document.append(UInt8(ascii: "}"))
         var collection: FeatureCollection
@@ -68,17 +101,18 @@ extension FeatureTable {
                 throw FeatureTableError(location, "object \(shape.id): its geometry cannot be read: \(error)")
             }
         }
-        return TableSnapshot(collection: collection, versions: versions)
+        return (collection, versions)
     }
 
-    /// Calls `changed` once listening has begun (so no change is missed between a first read
-    /// and the first notification), then after every statement that changes the table (from
-    /// this or any client), until the task is cancelled or the connection fails.
-    public func listen(_ changed: @Sendable () async -> Void) async throws(FeatureTableError) {
+    /// Calls `changed` with ``TableChange/everything`` once listening has begun (so no change
+    /// is missed between a first read and the first notification), then with what every
+    /// statement that changes the table changed (from this or any client), until the task is
+    /// cancelled or the connection fails.
+    public func listen(_ changed: @Sendable (TableChange) async -> Void) async throws(FeatureTableError) {
         do {
             try await connection.listen(on: channel) { notifications in
-                await changed()
-                for try await _ in notifications { await changed() }
+                await changed(.everything)
+                for try await notification in notifications { await changed(TableChange(payload: notification.payload)) }
             }
         } catch {
             throw FeatureTableError(location, "stopped listening for changes", error)

@@ -56,7 +56,7 @@ public struct FeatureTable: Sendable {
     /// The channel the table's trigger notifies.
     public var channel: String { "mapengine_" + location.derivedName("changed") }
 
-    /// Creates PostGIS, the table, its GiST index and its trigger where absent.
+    /// Creates PostGIS, the table and its GiST index where absent, and (again) its triggers.
     public func prepare() async throws(FeatureTableError) {
         let table = location.quotedTable
         let statements: [String] = [
@@ -70,16 +70,38 @@ public struct FeatureTable: Sendable {
                 version bigint NOT NULL DEFAULT 1)
             """,
             "CREATE INDEX IF NOT EXISTS \"\(location.derivedName("geom"))\" ON \(table) USING GIST (geom)",
+            // One notification per statement: the changed rows' ids (U+001F between them), or
+            // * for more than 200 rows, rows without an id, or a truncate (listeners read all).
             """
             CREATE OR REPLACE FUNCTION \(quoted(location.derivedName("notify")))() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN PERFORM pg_notify('\(channel)', TG_OP); RETURN NULL; END $$
+            DECLARE changed bigint; named bigint; ids text;
+            BEGIN
+                IF TG_OP = 'TRUNCATE' THEN PERFORM pg_notify('\(channel)', '*'); RETURN NULL; END IF;
+                IF TG_OP = 'INSERT' THEN
+                    SELECT count(*), count(object_id), string_agg(object_id, chr(31)) INTO changed, named, ids FROM (SELECT object_id FROM new_rows LIMIT 201) r;
+                ELSIF TG_OP = 'DELETE' THEN
+                    SELECT count(*), count(object_id), string_agg(object_id, chr(31)) INTO changed, named, ids FROM (SELECT object_id FROM old_rows LIMIT 201) r;
+                ELSE
+                    SELECT count(*), count(object_id), string_agg(object_id, chr(31)) INTO changed, named, ids
+                    FROM (SELECT object_id FROM new_rows UNION SELECT object_id FROM old_rows LIMIT 201) r;
+                END IF;
+                IF changed = 0 THEN RETURN NULL; END IF;
+                IF changed > 200 OR named < changed OR length(ids) > 7000 THEN ids := '*'; END IF;
+                PERFORM pg_notify('\(channel)', ids);
+                RETURN NULL;
+            END $$
             """,
             "DROP TRIGGER IF EXISTS \"\(location.derivedName("changed"))\" ON \(table)",
-            """
-            CREATE TRIGGER "\(location.derivedName("changed"))" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
-            FOR EACH STATEMENT EXECUTE FUNCTION \(quoted(location.derivedName("notify")))()
-            """,
-        ]
+        ] + [("inserted", "INSERT", "NEW TABLE AS new_rows"), ("updated", "UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
+             ("deleted", "DELETE", "OLD TABLE AS old_rows"), ("truncated", "TRUNCATE", "")].flatMap { name, event, transition in
+            [
+                "DROP TRIGGER IF EXISTS \"\(location.derivedName(name))\" ON \(table)",
+                """
+                CREATE TRIGGER "\(location.derivedName(name))" AFTER \(event) ON \(table) \(transition.isEmpty ? "" : "REFERENCING " + transition)
+                FOR EACH STATEMENT EXECUTE FUNCTION \(quoted(location.derivedName("notify")))()
+                """,
+            ]
+        }
         for statement in statements { try await run(PostgresQuery(unsafeSQL: statement), "cannot prepare the table") }
     }
 

@@ -66,6 +66,19 @@ struct PostgresServiceTests {
             let ready = try await server.request("GET", "/readyz").2
             #expect(renamed != nil, "an instance did not see the SQL change within 1 s: \(now.prefix(300)) \(ready.prefix(500))")
         }
+        // A delete by SQL (one row: patched in), then a statement over every row (read whole).
+        try PostgresServer.psql("DELETE FROM \(table) WHERE object_id = 'node/256198895'")
+        try PostgresServer.psql("UPDATE \(table) SET version = version + 1")
+        for server in [first, second] {
+            let deleted = try await Self.eventually(within: 1) {
+                try await server.request("GET", "/datasets/objects/objects/node%2F256198895").0 == 404
+            }
+            #expect(deleted != nil, "an instance still serves the object deleted by SQL")
+            let whole = try await Self.eventually(within: 2) {
+                try await server.request("GET", "/datasets").2.contains(#""name":"objects","count":3841"#)
+            }
+            #expect(whole != nil, "an instance does not hold the table's 3,841 rows")
+        }
         print("seen by the other instance after \(String(format: "%.0f", (seen ?? 0) * 1000)) ms")
     }
 

@@ -2,6 +2,7 @@ import MapClustering
 import MapGeometry
 import MapPostgres
 import ServiceLifecycle
+import Synchronization
 
 /// Serves a dataset that lives in a PostGIS table: reads it once listening for the table's
 /// notifications has begun, reads it again after every change (from this service, another
@@ -29,15 +30,23 @@ struct TableFollower: Service {
 
     /// Listens on one connection and reads on another until either fails.
     private func follow() async throws {
-        let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let pending = PendingChanges()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await FeatureTable.with(location) { table in try await table.listen { changed.yield() } }
+                try await FeatureTable.with(location) { table in
+                    try await table.listen { change in
+                        pending.add(change)
+                        wake.yield()
+                    }
+                }
                 throw FeatureTableError.stoppedListening(location)
             }
             group.addTask {
                 try await FeatureTable.with(location) { table in
-                    for await _ in changes { try await load(table) }
+                    for await _ in wakes {
+                        if let change = pending.take() { try await apply(change, from: table) }
+                    }
                 }
             }
             try await group.next()
@@ -45,16 +54,60 @@ struct TableFollower: Service {
         }
     }
 
-    /// Reads the whole table and swaps the new snapshot in.
-    private func load(_ table: FeatureTable) async throws {
-        let snapshot = try await table.read()
+    /// Reads the rows a change names and patches the served snapshot, or reads the whole table.
+    private func apply(_ change: TableChange, from table: FeatureTable) async throws {
+        guard case let .objects(ids) = change, case let .ready(current)? = state.store.datasets.state(of: source.name) else {
+            return try serve(try await table.read())
+        }
+        let changed = try await table.rows(withIDs: Array(ids))
+        var features = current.collection.features
+        var versions = current.tableVersions
+        var gone: [Int] = []
+        var byID: [String: Feature] = [:]
+        for feature in changed.collection.features { if let id = feature.objectID { byID[id] = feature } }
+        for id in ids.sorted() {
+            if let feature = byID[id] {
+                if let row = current.rows[id] { features[row] = feature } else { features.append(feature) }
+                versions[id] = changed.versions[id]
+            } else if let row = current.rows[id] {
+                gone.append(row)
+                versions[id] = nil
+            }
+        }
+        for row in gone.sorted(by: >) { features.remove(at: row) }
+        try serve(TableSnapshot(collection: FeatureCollection(features: features, foreignMembers: current.collection.foreignMembers), versions: versions))
+    }
+
+    /// Indexes a snapshot of the table and swaps it in.
+    private func serve(_ snapshot: TableSnapshot) throws {
         let tags = snapshot.versions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         let dataset = try Dataset(
             source: source, collection: snapshot.collection, style: state.store.style,
             version: ContentTag.of(Array(tags.utf8)), generation: 0, tableVersions: snapshot.versions)
         state.store.replace(dataset)
-        if case .ready = state.store.datasets.state(of: source.name) {
-            state.metrics.recordDatasetSize(name: source.name, count: snapshot.collection.features.count)
+        state.metrics.recordDatasetSize(name: source.name, count: snapshot.collection.features.count)
+    }
+}
+
+/// Changes notified and not yet applied, folded: object ids, or everything.
+final class PendingChanges: Sendable {
+    private let state = Mutex<TableChange?>(nil)
+
+    func add(_ change: TableChange) {
+        state.withLock { pending in
+            switch (pending, change) {
+            case (nil, _): pending = change
+            case let (.objects(known)?, .objects(more)) where known.count + more.count <= 1_000: pending = .objects(known.union(more))
+            default: pending = .everything
+            }
+        }
+    }
+
+    /// The folded changes, emptied; nil when an earlier wake took them already.
+    func take() -> TableChange? {
+        state.withLock { pending in
+            defer { pending = nil }
+            return pending
         }
     }
 }
