@@ -16,6 +16,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 
 BASE, STOPS, SCREENS = sys.argv[1], sys.argv[2], sys.argv[3]
 REGULAR, COMPACT = (1280, 800), (390, 844)
@@ -57,7 +58,10 @@ def ready(driver):
 def wait_for(what, condition, seconds=15):
     deadline = time.time() + seconds
     while time.time() < deadline:
-        value = condition()
+        try:
+            value = condition()
+        except StaleElementReferenceException:
+            value = None  # the page redrew what the condition looked at (a validation answer): look again
         if value:
             return value
         time.sleep(0.05)
@@ -239,14 +243,22 @@ def refused_drawing_keeps_the_drawing(driver):
     wait_for("a deleted vertex", lambda: len(vertices()) == 3)
     driver.find_elements(By.CSS_SELECTOR, '[data-kind="midpoint"]')[0].click()
     wait_for("an inserted vertex", lambda: len(vertices()) == 4)
-    before = driver.execute_script("return arguments[0].getBoundingClientRect().left", vertices()[2])
-    # In steps with pauses: Leaflet moves a dragged marker on animation frames.
-    ActionChains(driver).click_and_hold(vertices()[2]).pause(0.1).move_by_offset(10, 0).pause(0.1) \
-        .move_by_offset(10, 0).pause(0.1).move_by_offset(10, 0).pause(0.1).release().perform()
-    wait_for("a moved vertex", lambda: driver.execute_script("return arguments[0].getBoundingClientRect().left", vertices()[2]) > before + 10)
+    left = lambda: driver.execute_script("return arguments[0].getBoundingClientRect().left", vertices()[2])
+    before = wait_for("the third vertex", left)
+    # In steps with pauses: Leaflet moves a dragged marker on animation frames. A redraw (a
+    # validation answer) may replace the handle under the pointer: then drag again.
+    for _ in range(3):
+        try:
+            ActionChains(driver).click_and_hold(vertices()[2]).pause(0.1).move_by_offset(10, 0).pause(0.1) \
+                .move_by_offset(10, 0).pause(0.1).move_by_offset(10, 0).pause(0.1).release().perform()
+            break
+        except StaleElementReferenceException:
+            continue
+    wait_for("a moved vertex", lambda: left() > before + 10)
     click(driver, '[data-action="undo"]')
-    wait_for("undo of the move", lambda: abs(driver.execute_script("return arguments[0].getBoundingClientRect().left", vertices()[2]) - before) < 2)
+    wait_for("undo of the move", lambda: abs(left() - before) < 2)
     click(driver, '[data-action="undo"]')
+    wait_for("undo of the insert", lambda: len(vertices()) == 3)
     click(driver, '[data-action="undo"]')
     wait_for("undo back to the bowtie", lambda: len(vertices()) == 4)
     click(driver, '[data-action="redo"]')
