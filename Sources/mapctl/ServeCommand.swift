@@ -77,25 +77,11 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(65)
         }
         let host = self.host
-        let finished = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        Task {
-            do {
-                try await service.run { port in CommandOutput.message("mapctl serve: listening on http://\(host):\(port)") }
-            } catch {
-                failure.error = "\(error)"
-            }
-            finished.signal()
-        }
-        finished.wait()
-        if let error = failure.error {
+        do {
+            try awaitResult { try await service.run { port in CommandOutput.message("mapctl serve: listening on http://\(host):\(port)") } }
+        } catch {
             CommandOutput.message("mapctl serve: \(error)")
             throw ExitCode(71)
         }
     }
-}
-
-/// The service's failure, handed from its task to the waiting command.
-private final class FailureBox: @unchecked Sendable {
-    var error: String?
 }

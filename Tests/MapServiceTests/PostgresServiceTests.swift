@@ -26,6 +26,14 @@ struct PostgresServiceTests {
         return nil
     }
 
+    /// Two services over one table, both ready.
+    static func twoInstances(_ location: String) async throws -> (ServeProcess, ServeProcess) {
+        let first = try ServeProcess(["objects=\(location)"]), second = try ServeProcess(["objects=\(location)"])
+        try await first.waitUntilReady()
+        try await second.waitUntilReady()
+        return (first, second)
+    }
+
     static let yard = #"{"type": "Feature", "properties": {"type": "building", "name": "Yard"}, "geometry": {"type": "Polygon", "coordinates": [[[24.94, 60.168], [24.9406, 60.168], [24.9406, 60.1683], [24.94, 60.1683], [24.94, 60.168]]]}}"#
 
     @Test("clusters over the table equal clusters over the file for 50 views")
@@ -47,10 +55,8 @@ struct PostgresServiceTests {
     @Test("a save through one instance, and a change by another client, reach both instances within 1 s")
     func instancesInStep() async throws {
         let (table, location) = try Self.importedObjects()
-        let first = try ServeProcess(["objects=\(location)"]), second = try ServeProcess(["objects=\(location)"])
+        let (first, second) = try await Self.twoInstances(location)
         defer { for server in [first, second] { server.process.terminate(); server.process.waitUntilExit() } }
-        try await first.waitUntilReady()
-        try await second.waitUntilReady()
         let (status, headers, body) = try await first.request("POST", "/datasets/objects/objects", body: Self.yard)
         #expect(status == 201, "\(body)")
         let path = try #require(headers["Location"] as? String)
@@ -85,10 +91,8 @@ struct PostgresServiceTests {
     @Test("concurrent editors on two instances lose no save; stale versions get 412; an invalid save writes nothing")
     func concurrentEditors() async throws {
         let (table, location) = try Self.importedObjects()
-        let first = try ServeProcess(["objects=\(location)"]), second = try ServeProcess(["objects=\(location)"])
+        let (first, second) = try await Self.twoInstances(location)
         defer { for server in [first, second] { server.process.terminate(); server.process.waitUntilExit() } }
-        try await first.waitUntilReady()
-        try await second.waitUntilReady()
         let path = "/datasets/objects/objects/node%2F256195823"
         // 20 editors, half on each instance, each reads and writes back with a counter 10 times.
         let outcomes = try await withThrowingTaskGroup(of: [Int].self) { group in

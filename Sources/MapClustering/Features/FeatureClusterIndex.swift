@@ -224,7 +224,7 @@ public struct FeatureClusterIndex: Sendable {
     }
 
     func passingShapes(in box: BoundingBox) -> [Int] {
-        passThrough.filter { Self.intersects($0.box, box) }.map(\.feature)
+        passThrough.filter { $0.box.intersects(box) }.map(\.feature)
     }
 
     private func styledShape(_ feature: Int) -> Feature { styled(features[feature]) }
@@ -243,15 +243,5 @@ public struct FeatureClusterIndex: Sendable {
             feature.properties.set("marker-color", color)
         }
         return feature
-    }
-
-    /// True when two longitude/latitude boxes overlap (either may cross the antimeridian).
-    static func intersects(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
-        guard a.south <= b.north, b.south <= a.north else { return false }
-        func intervals(_ box: BoundingBox) -> [(Double, Double)] {
-            box.crossesAntimeridian ? [(box.west, 180), (-180, box.east)] : [(box.west, box.east)]
-        }
-        for (w1, e1) in intervals(a) { for (w2, e2) in intervals(b) where w1 <= e2 && w2 <= e1 { return true } }
-        return false
     }
 }

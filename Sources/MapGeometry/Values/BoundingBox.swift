@@ -53,6 +53,16 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
             : longitude >= west && longitude <= east
     }
 
+    /// True when the two boxes share a point (either may cross the antimeridian).
+    public func intersects(_ other: BoundingBox) -> Bool {
+        guard south <= other.north, other.south <= north else { return false }
+        func intervals(_ box: BoundingBox) -> [(Double, Double)] {
+            box.crossesAntimeridian ? [(box.west, 180), (-180, box.east)] : [(box.west, box.east)]
+        }
+        for (w1, e1) in intervals(self) { for (w2, e2) in intervals(other) where w1 <= e2 && w2 <= e1 { return true } }
+        return false
+    }
+
     /// `[west, south, east, north]`, the GeoJSON `bbox` order.
     public var array: [Double] { [west, south, east, north] }
 

@@ -115,30 +115,13 @@ public enum WellKnownBinary {
                 case .polygon:
                     return .polygon(try polygon(hasZ))
                 case .multiPoint:
-                    var points: [Position] = []
-                    for _ in 0..<(try count()) {
-                        guard case let .point(point) = try geometry(depth: depth + 1, expected: .point) else { continue }
-                        points.append(point)
-                    }
-                    return .multiPoint(MultiPoint(points))
+                    return .multiPoint(MultiPoint(try members(.point, depth).compactMap { if case let .point(p) = $0 { p } else { nil } }))
                 case .multiLineString:
-                    var lines: [LineString] = []
-                    for _ in 0..<(try count()) {
-                        guard case let .lineString(line) = try geometry(depth: depth + 1, expected: .lineString) else { continue }
-                        lines.append(line)
-                    }
-                    return .multiLineString(MultiLineString(lines))
+                    return .multiLineString(MultiLineString(try members(.lineString, depth).compactMap { if case let .lineString(l) = $0 { l } else { nil } }))
                 case .multiPolygon:
-                    var polygons: [Polygon] = []
-                    for _ in 0..<(try count()) {
-                        guard case let .polygon(polygon) = try geometry(depth: depth + 1, expected: .polygon) else { continue }
-                        polygons.append(polygon)
-                    }
-                    return .multiPolygon(MultiPolygon(polygons))
+                    return .multiPolygon(MultiPolygon(try members(.polygon, depth).compactMap { if case let .polygon(p) = $0 { p } else { nil } }))
                 case .geometryCollection:
-                    var members: [Geometry] = []
-                    for _ in 0..<(try count()) { members.append(try geometry(depth: depth + 1)) }
-                    return .geometryCollection(members)
+                    return .geometryCollection(try members(nil, depth))
                 }
             } catch let error as WellKnownBinaryError {
                 throw error
@@ -147,6 +130,13 @@ public enum WellKnownBinary {
             } catch {
                 throw WellKnownBinaryError(offset: start, reason: "\(error)")
             }
+        }
+
+        /// The counted members of a multi-geometry (each of type `expected`) or a collection (any).
+        private mutating func members(_ expected: Code?, _ depth: Int) throws(WellKnownBinaryError) -> [Geometry] {
+            var members: [Geometry] = []
+            for _ in 0..<(try count()) { members.append(try geometry(depth: depth + 1, expected: expected)) }
+            return members
         }
 
         private mutating func header() throws(WellKnownBinaryError) -> (Code, Bool) {

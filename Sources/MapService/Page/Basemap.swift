@@ -33,10 +33,10 @@ final class Basemap: Sendable {
 
     /// The base map of `box` at `zoom`, with `networks`' roads from ``roadZoom``.
     func bytes(zoom: Int, in box: BoundingBox, networks: [(name: String, network: RoadNetwork)]) -> [UInt8] {
-        var features = countries(atZoom: zoom).filter { Self.overlaps($0.bounds, box) }.map(\.feature)
+        var features = countries(atZoom: zoom).filter { $0.bounds.intersects(box) }.map(\.feature)
         if zoom >= Self.roadZoom {
             for (name, network) in networks {
-                features += roads(of: name, network).filter { Self.overlaps($0.bounds, box) }.map(\.feature)
+                features += roads(of: name, network).filter { $0.bounds.intersects(box) }.map(\.feature)
             }
         }
         let attribution = ForeignMember(name: "attribution", value: .string("Made with Natural Earth; roads © OpenStreetMap contributors"))
@@ -72,15 +72,5 @@ final class Basemap: Sendable {
 
     private static func shape(_ feature: Feature) -> Shape? {
         feature.geometry?.boundingBox.map { Shape(feature: feature, bounds: $0) }
-    }
-
-    /// True when two boxes share a point, either of them possibly crossing the antimeridian.
-    static func overlaps(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
-        guard a.south <= b.north, b.south <= a.north else { return false }
-        if a.longitudeSpan >= 360 || b.longitudeSpan >= 360 { return true }
-        func ranges(_ box: BoundingBox) -> [ClosedRange<Double>] {
-            box.crossesAntimeridian ? [box.west...180, -180...box.east] : [box.west...box.east]
-        }
-        return ranges(a).contains { first in ranges(b).contains { first.overlaps($0) } }
     }
 }
