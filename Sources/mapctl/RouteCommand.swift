@@ -212,9 +212,9 @@ struct RouteCommand: ParsableCommand {
             let elapsed = (ContinuousClock.now - commandStarted).components
             let seconds = String(format: "%.1fs", Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
             report("""
-                reading the input and the costs of \(places) places took \(seconds) \
-                of the --time-limit of \(timeLimit), so the search stopped at once: the order is a first construction; \
-                give a larger --time-limit for a better one
+                reading the input, the costs of \(places) places and a first improvement took \(seconds) \
+                of the --time-limit of \(timeLimit), so the search stopped at once: the order is a first construction, \
+                partly improved; give a larger --time-limit for a better one
                 """)
         } else {
             report("the --time-limit of \(timeLimit) ended the search before its iterations: the answer may differ between runs")

@@ -9,13 +9,13 @@ extension Geodesic {
     /// The geodesic distance between every pair of `positions`, row-major (`n × n`, symmetric,
     /// zero diagonal), in metres.
     ///
-    /// Lines up to 300 km use the short-line ruler (within a millimetre of `geod_inverse`, with
+    /// The same numbers as ``GeodesicDistances`` gives pair by pair. Lines up to 300 km use the short-line ruler (within a millimetre of `geod_inverse`, with
     /// one `asin` per pair at most), longer lines PROJ's `geod_inverse`. Rows are shared among the
     /// machine's cores, so a 5,000-stop matrix of a city takes a fraction of a second.
     public static func distanceMatrix(_ positions: [Position]) -> [Double] {
         let count = positions.count
         guard count > 0 else { return [] }
-        let frames = positions.map { VertexFrame(longitude: $0.longitude, latitude: $0.latitude) }
+        let distances = GeodesicDistances(positions)
         var matrix = [Double](repeating: 0, count: count * count)
         matrix.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let values = buffer
@@ -24,11 +24,8 @@ extension Geodesic {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 var from = worker
                 while from < count {
-                    let ruler = GeodesicRuler(from: positions[from])
                     for to in (from + 1)..<count {
-                        let metres = ruler.distance(
-                            to: frames[to], longitude: positions[to].longitude, latitude: positions[to].latitude,
-                            limit: matrixRulerLimit)
+                        let metres = distances.distance(from, to)
                         values[from * count + to] = metres
                         values[to * count + from] = metres
                     }

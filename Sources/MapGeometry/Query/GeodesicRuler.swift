@@ -24,8 +24,14 @@ struct GeodesicRuler {
     let frame: VertexFrame
 
     init(from origin: Position) {
+        self.init(origin: origin, frame: VertexFrame(longitude: origin.longitude, latitude: origin.latitude))
+    }
+
+    /// A ruler from an origin whose frame is already known.
+    @inline(__always)
+    init(origin: Position, frame: VertexFrame) {
         self.origin = origin
-        frame = VertexFrame(longitude: origin.longitude, latitude: origin.latitude)
+        self.frame = frame
     }
 
     /// The straight-line (3D chord) distance in metres: never more than the geodesic.

@@ -1,27 +1,42 @@
-/// A square cost table in manually managed memory, shared by the exact and the
-/// heuristic search so the hot loops read it without bounds checks or copies.
+/// The cycle model's costs as the searches read them: a square table in manually managed
+/// memory (so the hot loops read it without bounds checks or copies), or, for problems too
+/// large for n² numbers, costs measured on demand (``MeasuredCycleCosts``).
 final class CostTable {
     let size: Int
-    let values: UnsafeMutablePointer<Double>
+    /// Row-major costs; nil when `measured` gives them.
+    let values: UnsafeMutablePointer<Double>?
+    let measured: MeasuredCycleCosts?
 
     /// An uninitialised table: the creator writes every entry (zeroing 160 MB first
     /// for a 4,461-place problem would cost more than filling it).
     init(size: Int) {
         self.size = size
         values = .allocate(capacity: max(size * size, 1))
+        measured = nil
     }
 
-    deinit { values.deallocate() }
+    /// Costs measured on demand.
+    init(measured: MeasuredCycleCosts) {
+        size = measured.size
+        values = nil
+        self.measured = measured
+    }
+
+    deinit { values?.deallocate() }
 
     @inline(__always)
     subscript(from: Int, to: Int) -> Double {
-        get { values[from &* size &+ to] }
-        set { values[from &* size &+ to] = newValue }
+        get {
+            if let values { return values[from &* size &+ to] }
+            return measured.unsafelyUnwrapped.cost(from, to)
+        }
+        set { values.unsafelyUnwrapped[from &* size &+ to] = newValue }
     }
 
     /// True when every pair costs the same both ways. Compared in 64 × 64 tiles so the
-    /// column reads stay in the cache on large tables.
+    /// column reads stay in the cache on large tables. Measured costs are symmetric.
     var isSymmetric: Bool {
+        guard let values else { return true }
         let tile = 64
         for rowStart in stride(from: 0, to: size, by: tile) {
             for columnStart in stride(from: rowStart, to: size, by: tile) {

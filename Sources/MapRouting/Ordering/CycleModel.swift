@@ -17,23 +17,71 @@ struct CycleModel {
     let terminal: Int
     /// For each model node, the problem's place, or nil for the dummy end.
     let places: [Int?]
+    /// Each model node's rank: start 0, first group, others, last group, terminal.
+    let ranks: [Int]
+    /// True when the problem has a first or last group.
+    var hasGroups: Bool { (ranks.max() ?? 0) > 2 }
     let isSymmetric: Bool
     /// Smallest cost change the search treats as an improvement.
     let epsilon: Double
 
     init(_ problem: TourProblem) {
-        let costs = problem.costs
-        let n = costs.count
-        var places: [Int?] = Array(0..<n)
-        let terminal: Int
-        switch problem.end {
-        case .at(let stop): terminal = stop
-        case .anywhere: terminal = n; places.append(nil)
-        case .returnToStart: terminal = n; places.append(problem.start)
+        switch problem.costs {
+        case .matrix(let costs): self.init(problem, matrix: costs)
+        case .geodesic(let costs, let objective): self.init(problem, measured: costs, objective: objective)
         }
+    }
+
+    /// The terminal node and each model node's place (nil for a free dummy end).
+    private static func nodes(_ problem: TourProblem) -> (terminal: Int, places: [Int?]) {
+        let n = problem.costs.count
+        var places: [Int?] = Array(0..<n)
+        switch problem.end {
+        case .at(let stop): return (stop, places)
+        case .anywhere: places.append(nil)
+        case .returnToStart: places.append(problem.start)
+        }
+        return (n, places)
+    }
+
+    /// Each model node's rank: start 0, first, others, last, terminal.
+    private static func ranks(_ problem: TourProblem, terminal: Int, places: [Int?]) -> [Int] {
+        let firstRank = problem.first.isEmpty ? 0 : 1
+        let middleRank = firstRank + 1
+        let lastRank = problem.last.isEmpty ? middleRank : middleRank + 1
+        return places.indices.map { node in
+            if node == problem.start { return 0 }
+            if node == terminal { return lastRank + 1 }
+            if let place = places[node], problem.first.contains(place) { return firstRank }
+            if let place = places[node], problem.last.contains(place) { return lastRank }
+            return middleRank
+        }
+    }
+
+    /// Geodesic estimates, measured per pair by ``MeasuredCycleCosts`` under the same rules.
+    private init(_ problem: TourProblem, measured costs: GeodesicCosts, objective: RouteObjective) {
+        let (terminal, places) = Self.nodes(problem)
+        let n = costs.count
+        let pathBound = Double(n + 1) * MeasuredCycleCosts.largestCostBound(costs, objective: objective) + 1
+        let ranks = Self.ranks(problem, terminal: terminal, places: places)
+        let measured = MeasuredCycleCosts(
+            costs: costs, objective: objective, size: places.count, start: problem.start, terminal: terminal,
+            terminalCopy: terminal == n ? places[n] : nil, ranks: ranks, rankPenalty: pathBound)
+        self.table = CostTable(measured: measured)
+        self.start = problem.start
+        self.terminal = terminal
+        self.places = places
+        self.ranks = ranks
+        self.isSymmetric = true
+        self.epsilon = 1e-9 * pathBound
+    }
+
+    private init(_ problem: TourProblem, matrix costs: CostMatrix) {
+        let n = costs.count
+        let (terminal, places) = Self.nodes(problem)
         let size = places.count
         let table = CostTable(size: size)
-
+        let rows = table.values!  // a dense table always has its values
         // One pass over the n² costs: copy the places' rows and find the largest finite cost
         // (the penalties below are scaled from it). Large problems spend most of their setup
         // in passes like this one, so the rarer work is done afterwards on few entries.
@@ -41,7 +89,7 @@ struct CycleModel {
         var hasUnreachable = false
         costs.values.withUnsafeBufferPointer { source in
             for from in 0..<n {
-                let row = table.values + from * size
+                let row = rows + from * size
                 let sourceRow = source.baseAddress! + from * n
                 for to in 0..<n {
                     let cost = sourceRow[to]
@@ -56,7 +104,7 @@ struct CycleModel {
         let unreachable = 16 * pathBound
         if hasUnreachable {
             for from in 0..<n {
-                let row = table.values + from * size
+                let row = rows + from * size
                 for to in 0..<n where !row[to].isFinite { row[to] = unreachable }
             }
         }
@@ -79,28 +127,13 @@ struct CycleModel {
         }
 
         // Groups get ranks; every edge between ranks pays the penalty per rank it jumps.
-        var ranks = [Int](repeating: 0, count: size)
-        let firstRank = problem.first.isEmpty ? 0 : 1
-        let middleRank = firstRank + 1
-        let lastRank = problem.last.isEmpty ? middleRank : middleRank + 1
-        for node in 0..<size {
-            guard node != problem.start else { continue }
-            if node == terminal {
-                ranks[node] = lastRank + 1
-            } else if let place = places[node], problem.first.contains(place) {
-                ranks[node] = firstRank
-            } else if let place = places[node], problem.last.contains(place) {
-                ranks[node] = lastRank
-            } else {
-                ranks[node] = middleRank
-            }
-        }
+        let ranks = Self.ranks(problem, terminal: terminal, places: places)
         // Only pairs of different ranks change: visit them rank by rank (the many middle
         // nodes meet only the few start, group and terminal nodes).
-        var nodesByRank = [[Int]](repeating: [], count: lastRank + 2)
+        var nodesByRank = [[Int]](repeating: [], count: (ranks.max() ?? 0) + 1)
         for node in 0..<size { nodesByRank[ranks[node]].append(node) }
         for from in 0..<size {
-            let row = table.values + from * size
+            let row = rows + from * size
             for (rank, nodes) in nodesByRank.enumerated() where rank != ranks[from] {
                 let penalty = rankPenalty * Double(abs(ranks[from] - rank))
                 for to in nodes { row[to] += penalty }
@@ -115,6 +148,7 @@ struct CycleModel {
         self.start = problem.start
         self.terminal = terminal
         self.places = places
+        self.ranks = ranks
         self.isSymmetric = symmetricBeforeClosing
         self.epsilon = 1e-9 * pathBound
     }
@@ -133,6 +167,18 @@ struct CycleModel {
         // The path now runs start … terminal; the dummy and the start's copy are dropped.
         if places[terminal] == nil || places[terminal] == places[start] { path.removeLast() }
         return path.compactMap { places[$0] }
+    }
+
+    /// `cycle` read from the start, its nodes stably sorted by rank: a cycle that visits the
+    /// groups in order. A construction that ignores the ranks can leave a group member out
+    /// of place where no improving move brings it back (each move of it would cross many
+    /// nodes), so the search starts from this instead.
+    func orderedByRank(_ cycle: [Int]) -> [Int] {
+        guard let at = cycle.firstIndex(of: start) else { return cycle }
+        let fromStart = Array(cycle[at...] + cycle[..<at])
+        return fromStart.enumerated()
+            .sorted { (ranks[$0.element], $0.offset) < (ranks[$1.element], $1.offset) }
+            .map(\.element)
     }
 
     /// The cost of a path from the start to the terminal through the model's nodes.

@@ -8,13 +8,13 @@ public enum TourEnd: Hashable, Sendable {
     case at(Int)
 }
 
-/// An ordering problem: visit every place of a cost matrix once, starting at `start`.
+/// An ordering problem: visit every place once, starting at `start`, at the least total cost.
 ///
 /// Places in `first` are visited before all others (in the best order among
 /// themselves), places in `last` after all others (before the fixed end, if any).
 public struct TourProblem: Hashable, Sendable {
     /// Costs between places; the start, the stops and a fixed end are all places.
-    public let costs: CostMatrix
+    public let costs: TourCosts
     /// The index of the start place.
     public let start: Int
     /// Where the tour ends.
@@ -29,6 +29,15 @@ public struct TourProblem: Hashable, Sendable {
     ///   or a place is both in `first` and `last`, or is the start or end.
     public init(
         costs: CostMatrix, start: Int = 0, end: TourEnd = .returnToStart,
+        first: Set<Int> = [], last: Set<Int> = []
+    ) throws(TourProblemError) {
+        try self.init(costs: .matrix(costs), start: start, end: end, first: first, last: last)
+    }
+
+    /// Checks and creates a problem over any ``TourCosts``.
+    /// - Throws: as the matrix form.
+    public init(
+        costs: TourCosts, start: Int = 0, end: TourEnd = .returnToStart,
         first: Set<Int> = [], last: Set<Int> = []
     ) throws(TourProblemError) {
         let range = 0..<costs.count

@@ -9,8 +9,9 @@ public struct TourSearchOptions: Hashable, Sendable {
     public var seed: UInt64
     /// Perturbations (iterated local search steps); `nil` picks a budget from the size.
     public var iterations: Int?
-    /// Wall-clock cap on the whole solve (building the model and the first descent
-    /// included; those always run to the end); `nil` for none.
+    /// Wall-clock cap on the whole solve, building the model included (that always runs to
+    /// the end; the first descent stops at the cap too, leaving a partly improved
+    /// construction); `nil` for none.
     public var timeLimit: Duration?
     /// An instant by which the search ends, whatever `timeLimit` says: the end of a larger
     /// budget (a whole command's or request's) that began before the solve; `nil` for none.

@@ -31,14 +31,15 @@ struct IteratedLocalSearch {
 
     func run(model: CycleModel, neighbourCount: Int) -> Outcome {
         let neighbours = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: neighbourCount)
-        let initial = model.isSymmetric
+        let constructed = model.isSymmetric
             ? GreedyEdgeTour.build(table: model.table, neighbours: neighbours, start: model.start)
             : NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start)
+        let initial = model.hasGroups ? model.orderedByRank(constructed) : constructed
         let tour = SearchTour(model: model, neighbours: neighbours, initialOrder: initial)
         tour.enqueueAll()
-        tour.runLocalSearch()
-        guard tour.count >= 8 else {
-            return Outcome(cycle: tour.nodes, iterations: 0, stoppedByDeadline: false)
+        let descended = tour.runLocalSearch(until: deadline)
+        guard descended, tour.count >= 8 else {
+            return Outcome(cycle: tour.nodes, iterations: 0, stoppedByDeadline: !descended)
         }
 
         var random = RandomSource(seed: seed)

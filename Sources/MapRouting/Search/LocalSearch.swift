@@ -6,11 +6,18 @@ extension SearchTour {
         for index in 0..<count { enqueue(order[index]) }
     }
 
-    /// Improves the tour until no queued node has an improving move.
-    func runLocalSearch() {
+    /// Improves the tour until no queued node has an improving move, or until `deadline`
+    /// (looked at every 256 nodes: the first descent of thousands of places can take longer
+    /// than a short budget). Returns false when the deadline stopped it.
+    @discardableResult
+    func runLocalSearch(until deadline: ContinuousClock.Instant? = nil) -> Bool {
+        var examined = 0
         while let node = dequeue() {
             if improveByTwoOpt(node) || improveByOrOpt(node) || improveByOrThreeOpt(node)
                 || improveByThreeOpt(node) { enqueue(node) }
+            examined &+= 1
+            if let deadline, examined & 255 == 0, ContinuousClock.now >= deadline { return false }
         }
+        return true
     }
 }

@@ -5,6 +5,15 @@ struct NeighbourLists {
     let nodes: [Int32]
 
     init(table: CostTable, isSymmetric: Bool, k requested: Int) {
+        if let measured = table.measured {
+            self.init(measured: measured, table: table, k: requested)
+        } else {
+            self.init(dense: table, isSymmetric: isSymmetric, k: requested)
+        }
+    }
+
+    /// Lists from a full scan of each row (and column, when asymmetric).
+    private init(dense table: CostTable, isSymmetric: Bool, k requested: Int) {
         let size = table.size
         let k = max(0, min(requested, size - 1))
         var nodes = [Int32](repeating: 0, count: size * k)
@@ -30,7 +39,7 @@ struct NeighbourLists {
                             bestNodes[slot] = Int32(other)
                             if filled == k { worstKept = bestCosts[k - 1] }
                         }
-                        let row = table.values + node * size
+                        let row = table.values.unsafelyUnwrapped + node * size
                         if isSymmetric {
                             // The row alone: reading the column would miss the cache.
                             for other in 0..<size {
@@ -52,9 +61,15 @@ struct NeighbourLists {
         self.nodes = nodes
     }
 
+    init(k: Int, nodes: [Int32]) {
+        self.k = k
+        self.nodes = nodes
+    }
+
     /// The candidates of `node`, cheapest first.
     @inline(__always)
     func of(_ node: Int) -> ArraySlice<Int32> {
         nodes[(node * k)..<(node * k + k)]
     }
 }
+

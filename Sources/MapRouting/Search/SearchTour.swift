@@ -9,6 +9,9 @@
 final class SearchTour {
     let count: Int
     let table: CostTable
+    /// The table's values when dense (read directly in the hot loops), else nil.
+    private let dense: UnsafeMutablePointer<Double>?
+    private let arcs: CycleArcs?
     let isSymmetric: Bool
     let epsilon: Double
     /// Candidate neighbours, `k` per node (see ``NeighbourLists``).
@@ -33,6 +36,8 @@ final class SearchTour {
     init(model: CycleModel, neighbours: NeighbourLists, initialOrder: [Int]) {
         count = initialOrder.count
         table = model.table
+        dense = model.table.values
+        arcs = model.table.measured?.arcs
         isSymmetric = model.isSymmetric
         epsilon = model.epsilon
         k = neighbours.k
@@ -61,7 +66,10 @@ final class SearchTour {
 
     var nodes: [Int] { Array(UnsafeBufferPointer(start: order, count: count)) }
 
-    @inline(__always) func d(_ from: Int, _ to: Int) -> Double { table.values[from &* count &+ to] }
+    @inline(__always) func d(_ from: Int, _ to: Int) -> Double {
+        if let dense { return dense[from &* count &+ to] }
+        return arcs.unsafelyUnwrapped.cost(from, to)
+    }
 
     @inline(__always) func next(_ node: Int) -> Int {
         let index = position[node] &+ 1

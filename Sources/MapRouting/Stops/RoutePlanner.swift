@@ -125,12 +125,21 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Plans routes: builds the ordering problem from a request, solves it and measures the legs.
 public enum RoutePlanner {
-    /// Plans `request` with matrices from `provider`.
+    /// Above this many places, geodesic estimates are measured pair by pair during the search
+    /// (``GeodesicCosts``) instead of filled into n² matrices first: at 1,000 places the
+    /// matrices take 16 MB and most of a 200 ms budget, at 5,000 places 400 MB.
+    public static let matrixPlaceLimit = 500
+
+    /// Plans `request` with matrices from `provider`; geodesic estimates for more than
+    /// ``matrixPlaceLimit`` places are measured pair by pair instead.
     public static func plan(
         _ request: RouteRequest, provider: some TravelMatrixProvider = GeodesicMatrixProvider(),
         options: TourSearchOptions = TourSearchOptions()
     ) throws -> PlannedRoute {
         guard !request.sites.isEmpty else { throw RouteError.noStops }
+        if let geodesic = provider as? GeodesicMatrixProvider, request.places.count > matrixPlaceLimit {
+            return try plan(request, geodesic: GeodesicCosts(request.places, provider: geodesic), options: options)
+        }
         return try plan(request, matrices: provider.matrices(for: request.places), options: options)
     }
 
@@ -139,10 +148,35 @@ public enum RoutePlanner {
         _ request: RouteRequest, matrices: TravelMatrices, options: TourSearchOptions = TourSearchOptions()
     ) throws -> PlannedRoute {
         guard !request.sites.isEmpty else { throw RouteError.noStops }
-        let places = request.places
-        guard matrices.distances.count == places.count else {
-            throw RouteError.matrixSize(expected: places.count, found: matrices.distances.count)
+        guard matrices.distances.count == request.places.count else {
+            throw RouteError.matrixSize(expected: request.places.count, found: matrices.distances.count)
         }
+        let costs = request.objective == .distance ? matrices.distances : matrices.durations
+        return try plan(
+            request, costs: .matrix(costs), distance: { matrices.distances[$0, $1] },
+            duration: { matrices.durations[$0, $1] }, options: options)
+    }
+
+    /// Plans `request` with geodesic estimates over ``RouteRequest/places``, measured pair by
+    /// pair: memory and setup grow with the number of places, not its square.
+    public static func plan(
+        _ request: RouteRequest, geodesic: GeodesicCosts, options: TourSearchOptions = TourSearchOptions()
+    ) throws -> PlannedRoute {
+        guard !request.sites.isEmpty else { throw RouteError.noStops }
+        guard geodesic.count == request.places.count else {
+            throw RouteError.matrixSize(expected: request.places.count, found: geodesic.count)
+        }
+        return try plan(
+            request, costs: .geodesic(geodesic, objective: request.objective), distance: geodesic.distance,
+            duration: geodesic.duration, options: options)
+    }
+
+    /// Solves the order on `costs` and measures the legs with `distance` and `duration`.
+    private static func plan(
+        _ request: RouteRequest, costs: TourCosts, distance legDistanceBetween: (Int, Int) -> Double,
+        duration legDurationBetween: (Int, Int) -> Double, options: TourSearchOptions
+    ) throws -> PlannedRoute {
+        let places = request.places
         let offset = request.start == nil ? 0 : 1
         let endPlace: TourEnd
         switch request.end {
@@ -150,7 +184,6 @@ public enum RoutePlanner {
         case .returnToStart: endPlace = .returnToStart
         case .at: endPlace = .at(places.count - 1)
         }
-        let costs = request.objective == .distance ? matrices.distances : matrices.durations
         let solution: TourSolution
         do {
             let problem = try TourProblem(
@@ -165,8 +198,8 @@ public enum RoutePlanner {
         var elapsed = 0.0, distance = 0.0
         var previous = 0
         for place in solution.order where place >= offset && place < offset + request.sites.count {
-            let legDistance = place == previous ? 0 : matrices.distances[previous, place]
-            let legDuration = place == previous ? 0 : matrices.durations[previous, place]
+            let legDistance = place == previous ? 0 : legDistanceBetween(previous, place)
+            let legDuration = place == previous ? 0 : legDurationBetween(previous, place)
             elapsed += legDuration
             distance += legDistance
             visits.append(PlannedRoute.Visit(
@@ -180,12 +213,12 @@ public enum RoutePlanner {
         case .anywhere: break
         case .returnToStart:
             finish = places[0]
-            finishDistance = matrices.distances[previous, 0]
-            finishDuration = matrices.durations[previous, 0]
+            finishDistance = legDistanceBetween(previous, 0)
+            finishDuration = legDurationBetween(previous, 0)
         case .at(let end):
             finish = end
-            finishDistance = matrices.distances[previous, places.count - 1]
-            finishDuration = matrices.durations[previous, places.count - 1]
+            finishDistance = legDistanceBetween(previous, places.count - 1)
+            finishDuration = legDurationBetween(previous, places.count - 1)
         }
         return PlannedRoute(
             start: places[0], visits: visits, finish: finish,

@@ -1,0 +1,103 @@
+/// The cycle model (see ``CycleModel``) of a problem whose costs are geodesic estimates,
+/// measured when the search asks instead of copied into an n² table: the same rules (a
+/// terminal closing the cycle for free, rank penalties for groups) applied per pair.
+///
+/// The search compares arcs over chords: the straight line c between two places'
+/// earth-centred coordinates, lengthened to the arc of a sphere of the mean radius R,
+/// c (1 + c²/24R²). That is one square root per pair, and within 10⁻⁷ of the geodesic up
+/// to 100 km (10⁻⁵ at 1,000 km), where the ellipsoid's curvature differs from the sphere's;
+/// the route's legs and totals are then measured exactly (``GeodesicCosts``).
+final class MeasuredCycleCosts {
+    let costs: GeodesicCosts
+    /// Model nodes: the problem's places, plus the extra terminal when there is one.
+    let size: Int
+    let start: Int
+    let terminal: Int
+    /// The place the extra terminal stands for (a round trip's copy of the start); nil when
+    /// it is a free dummy end, or when the terminal is a place itself.
+    let terminalCopy: Int?
+    /// Each node's rank (see ``CycleModel``).
+    let ranks: [Int]
+    /// The per-pair rule over memory this object owns, for the hot loops.
+    let arcs: CycleArcs
+
+    init(
+        costs: GeodesicCosts, objective: RouteObjective, size: Int, start: Int, terminal: Int,
+        terminalCopy: Int?, ranks: [Int], rankPenalty: Double
+    ) {
+        self.costs = costs
+        self.size = size
+        self.start = start
+        self.terminal = terminal
+        self.terminalCopy = terminalCopy
+        self.ranks = ranks
+        let detour = costs.provider.detourFactor
+        let points = UnsafeMutablePointer<SIMD3<Double>>.allocate(capacity: max(costs.count, 1))
+        points.initialize(from: costs.distances.earthCentred, count: costs.count)
+        let rankStorage = UnsafeMutablePointer<Int>.allocate(capacity: max(ranks.count, 1))
+        rankStorage.initialize(from: ranks, count: ranks.count)
+        arcs = CycleArcs(
+            points: points, ranks: rankStorage, placeCount: costs.count, start: start, terminal: terminal,
+            terminalCopy: terminalCopy ?? -1, rankPenalty: rankPenalty,
+            scale: objective == .distance ? detour : detour / costs.provider.metresPerSecond)
+    }
+
+    deinit {
+        arcs.points.deallocate()
+        arcs.ranks.deallocate()
+    }
+
+    @inline(__always)
+    func cost(_ from: Int, _ to: Int) -> Double { arcs.cost(from, to) }
+
+    /// An upper bound of any cost between two places: twice the largest from place 0
+    /// (the triangle inequality), with a margin for the arcs' approximation.
+    static func largestCostBound(_ costs: GeodesicCosts, objective: RouteObjective) -> Double {
+        var largest = 0.0
+        for place in 1..<max(costs.count, 1) { largest = max(largest, costs.cost(0, place, objective: objective)) }
+        return 2.01 * largest
+    }
+}
+
+/// The measured costs' rule as a plain value over raw memory (owned by a
+/// ``MeasuredCycleCosts``), so reading a cost in the search retains nothing.
+struct CycleArcs {
+    let points: UnsafeMutablePointer<SIMD3<Double>>
+    let ranks: UnsafeMutablePointer<Int>
+    let placeCount: Int
+    let start: Int
+    let terminal: Int
+    /// The place the extra terminal copies, or -1.
+    let terminalCopy: Int
+    let rankPenalty: Double
+    /// The objective per metre of arc: the detour factor, divided by the speed for durations.
+    let scale: Double
+
+    /// 1 / 24R² for the mean earth radius R = 6,371,008.8 m.
+    private static let arcCorrection = 1 / (24 * 6_371_008.8 * 6_371_008.8)
+
+    /// The search's cost of a place pair (see ``MeasuredCycleCosts``).
+    @inline(__always)
+    func placeCost(_ from: Int, _ to: Int) -> Double {
+        let offset = points[from] - points[to]
+        let squared = (offset * offset).sum()
+        return scale * squared.squareRoot() * (1 + squared * Self.arcCorrection)
+    }
+
+    @inline(__always)
+    func cost(_ from: Int, _ to: Int) -> Double {
+        if from == to { return 0 }
+        // The closing edge, free both ways (the costs are symmetric).
+        if (from == terminal && to == start) || (from == start && to == terminal) { return 0 }
+        var base: Double
+        if from >= placeCount || to >= placeCount {
+            let other = from >= placeCount ? to : from
+            base = terminalCopy < 0 ? 0 : other == terminalCopy ? 0 : placeCost(terminalCopy, other)
+        } else {
+            base = placeCost(from, to)
+        }
+        let jump = ranks[from] - ranks[to]
+        if jump != 0 { base += rankPenalty * Double(abs(jump)) }
+        return base
+    }
+}

@@ -1,0 +1,60 @@
+import MapGeometry
+
+extension NeighbourLists {
+    /// Lists for measured costs without measuring every pair. A node's pool: its nearest
+    /// places among those of its own rank (so a first or last group's members find each
+    /// other however far apart they are), its nearest places of any rank, every member of
+    /// an adjacent rank that has few members (the start, the terminal, small groups), and for
+    /// the start and the terminal each other (their closing edge is free). The pool is ranked
+    /// by the model's cost, so group penalties count, and padded by index when short.
+    init(measured: MeasuredCycleCosts, table: CostTable, k requested: Int) {
+        let size = table.size
+        let k = max(0, min(requested, size - 1))
+        let places = measured.costs.count
+        let ranks = measured.ranks
+        var members = [[Int]](repeating: [], count: (ranks.max() ?? 0) + 1)
+        for node in 0..<size { members[ranks[node]].append(node) }
+        let fewMembers = 2 * k
+
+        let anyRank = measured.costs.distances.nearestNeighbours(k)
+        // Nearest within each rank that has places: measured among that rank's places only.
+        var sameRank = [[Int]](repeating: [], count: size)
+        for rankMembers in members where rankMembers.count > 1 && rankMembers.count < size {
+            let rankPlaces = rankMembers.filter { $0 < places }
+            let lists = GeodesicDistances(rankPlaces.map { measured.costs.distances.positions[$0] }).nearestNeighbours(k)
+            for (index, place) in rankPlaces.enumerated() {
+                sameRank[place] = lists.lists[(index * lists.k)..<(index * lists.k + lists.k)].map { rankPlaces[Int($0)] }
+            }
+        }
+        func nearest(_ place: Int) -> [Int] {
+            guard place < places else { return [] }
+            return anyRank.lists[(place * anyRank.k)..<(place * anyRank.k + anyRank.k)].map(Int.init) + sameRank[place]
+        }
+
+        var nodes = [Int32]()
+        nodes.reserveCapacity(size * k)
+        for node in 0..<size {
+            var pool = nearest(node)
+            for rank in [ranks[node] - 1, ranks[node], ranks[node] + 1] where members.indices.contains(rank) {
+                if members[rank].count <= fewMembers { pool += members[rank] }
+            }
+            if node == measured.start { pool.append(measured.terminal) }
+            if node == measured.terminal {
+                pool.append(measured.start)
+                if node >= places { pool += nearest(measured.terminalCopy ?? measured.start) }
+            }
+            var candidates = Set(pool)
+            candidates.remove(node)
+            var filler = 0
+            while candidates.count < k && filler < size {
+                if filler != node { candidates.insert(filler) }
+                filler += 1
+            }
+            let ranked = candidates
+                .map { (cost: min(table[node, $0], table[$0, node]), node: $0) }
+                .sorted { ($0.cost, $0.node) < ($1.cost, $1.node) }
+            nodes += ranked.prefix(k).map { Int32($0.node) }
+        }
+        self.init(k: k, nodes: nodes)
+    }
+}

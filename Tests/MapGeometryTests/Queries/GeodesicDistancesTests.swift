@@ -1,0 +1,64 @@
+import MapGeometry
+import TestSupport
+import Testing
+
+/// Distances measured pair by pair equal the full matrix's, and the k-d tree's nearest
+/// neighbours equal a brute-force scan measured by PROJ's `geod_inverse`.
+@Suite("Geodesic distances on demand")
+struct GeodesicDistancesTests {
+    static let regions: [(longitude: Double, latitude: Double, spread: Double)] = [
+        (24.94, 60.17, 0.2),  // a city
+        (10.0, 50.0, 12.0),  // a continent
+        (-170.0, 75.0, 40.0),  // the Arctic across ±180
+        (0.0, 0.0, 180.0),  // the world
+    ]
+
+    static func positions(_ count: Int, around region: (longitude: Double, latitude: Double, spread: Double)) throws -> [Position] {
+        var random = SeededGenerator(seed: UInt64(abs(region.longitude * 1000 + region.latitude)) + UInt64(count))
+        return try (0..<count).map { _ in
+            var longitude = region.longitude + Double.random(in: -region.spread...region.spread, using: &random)
+            if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+            let latitude = region.latitude + Double.random(in: -region.spread / 2...region.spread / 2, using: &random)
+            return try Position(longitude, max(-89.9, min(89.9, latitude)))
+        }
+    }
+
+    @Test("every pair equals the matrix entry bit for bit", arguments: 0..<4)
+    func equalsMatrix(region: Int) throws {
+        let positions = try Self.positions(300, around: Self.regions[region])
+        let matrix = Geodesic.distanceMatrix(positions)
+        let distances = GeodesicDistances(positions)
+        for from in positions.indices {
+            for to in positions.indices {
+                #expect(distances.distance(from, to) == matrix[from * positions.count + to])
+            }
+        }
+    }
+
+    @Test("nearest neighbours equal a brute-force scan by geod_inverse", arguments: 0..<4)
+    func nearestEqualsBruteForce(region: Int) throws {
+        let positions = try Self.positions(1_200, around: Self.regions[region])
+        let (k, lists) = GeodesicDistances(positions).nearestNeighbours(10)
+        #expect(k == 10)
+        for place in positions.indices {
+            let exact = positions.indices.filter { $0 != place }
+                .map { Geodesic.distance(from: positions[place], to: positions[$0]) }
+                .sorted()
+            let found = lists[(place * k)..<(place * k + k)].map { Geodesic.distance(from: positions[place], to: positions[Int($0)]) }
+            #expect(found == found.sorted(), "place \(place): not nearest first")
+            #expect(Set(lists[(place * k)..<(place * k + k)]).count == k && !lists[(place * k)..<(place * k + k)].contains(Int32(place)))
+            // The k found are the k nearest (the chord may swap near-ties at the boundary).
+            for (slot, distance) in found.enumerated() {
+                #expect(abs(distance - exact[slot]) <= 1e-5 * exact[slot], "place \(place), slot \(slot): \(distance) m, nearest \(exact[slot]) m")
+            }
+        }
+    }
+
+    @Test("fewer places than k: every other place")
+    func shortLists() throws {
+        let positions = try Self.positions(4, around: Self.regions[0])
+        let (k, lists) = GeodesicDistances(positions).nearestNeighbours(10)
+        #expect(k == 3 && lists.count == 12)
+        #expect(GeodesicDistances([positions[0]]).nearestNeighbours(10).k == 0)
+    }
+}
