@@ -50,5 +50,6 @@ struct Mapctl: ParsableCommand {
     }
 }
 
-/// When the command started: time budgets (`--time-limit`) count from here, reading included.
-let commandStarted = ContinuousClock.now
+/// When the command started: time budgets (`--time-limit`) count from here, loading the
+/// program and reading the input included.
+let commandStarted = ProcessStart.instant

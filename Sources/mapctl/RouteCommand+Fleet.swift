@@ -57,7 +57,7 @@ extension RouteCommand {
             throw ExitCode(65)
         }
         let solution = FleetSolver.solve(
-            problem, options: FleetSearchOptions(seed: seed, iterations: iterations, timeLimit: max(searchDeadline - .now, .milliseconds(1))))
+            problem, options: FleetSearchOptions(seed: seed, iterations: iterations, timeLimit: max(searchDeadline() - .now, .milliseconds(1))))
         if solution.stoppedByTimeLimit { reportTimeLimit(places: positions.count, searched: true) }
         for entry in solution.unassigned {
             report("stop \(stops[entry.stop].id) is not served: \(entry.reason)")
