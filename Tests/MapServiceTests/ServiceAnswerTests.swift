@@ -156,6 +156,21 @@ struct ServiceAnswerTests {
             let directions = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
             #expect(directions.status == .ok, "\(directions.body)")
             #expect(directions.body == (try commandOutput(["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"])))
+            // The turn-by-turn forms: manoeuvre Points and text in either unit system.
+            let cli = ["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"]
+            for (options, arguments) in [
+                (#""steps": true"#, ["--steps"]), (#""format": "text""#, ["--format", "text"]),
+                (#""format": "text", "units": "imperial""#, ["--format", "text", "--units", "imperial"]),
+                (#""format": "geojson", "steps": false"#, []),
+            ] {
+                let answer = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "# + options + "}")
+                #expect(answer.status == .ok, "\(options): \(answer.body)")
+                #expect(answer.body == (try commandOutput(cli + arguments)), "\(options)")
+            }
+            for options in [#""units": "imperial""#, #""steps": true, "format": "text""#, #""format": "pdf""#, #""steps": "yes""#] {
+                let refused = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "# + options + "}")
+                #expect(refused.status == .badRequest, "\(options): \(refused.body)")
+            }
             let unknown = try await client.send(.post, "/directions", body: #"{"roads": "paris", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
             #expect(unknown.status == .badRequest)
             #expect(unknown.body.contains("no road network named paris"))
