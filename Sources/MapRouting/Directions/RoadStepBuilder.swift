@@ -95,12 +95,12 @@ struct RoadStepBuilder {
         // Other roads one may take here: every drivable way on but the one taken and the way back.
         let others = outgoing(from: node).filter { $0 != piece.edge && $0 != previous.edge ^ 1 }
         let straightest = others.allSatisfy { abs(RoadTurn.angle(from: before, to: leavingBearing(ofEdge: $0))) >= abs(angle) }
+        // The obvious way on: nothing else to take, or the straightest way bending less than 60°.
         let obvious = others.isEmpty || (straightest && abs(angle) < 60)
         if sameRoad(previous.segment, piece.segment) {
-            if others.isEmpty || modifier == .straight || (straightest && abs(angle) < 60) { return nil }
-            return (.turn, modifier, true)
+            return obvious || modifier == .straight ? nil : (.turn, modifier, true)
         }
-        return (modifier == .straight || obvious ? .continue : .turn, modifier, false)
+        return (obvious || modifier == .straight ? .continue : .turn, modifier, false)
     }
 
     /// Two segments are the same road when they share a name, or, both unnamed, a ref.

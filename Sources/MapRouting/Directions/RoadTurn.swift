@@ -12,11 +12,13 @@
 /// The direction of a road at a node is measured over its first ``lookahead`` metres (or the
 /// whole segment when shorter), so a kink in the drawing right at the node does not decide it.
 ///
-/// A node is announced when the road's name changes (as ``RoadStep/Manoeuvre/continue`` when
-/// going straight on or when there is no other road to take, else as a turn), at a U-turn, and
-/// on the same road only where it turns at a junction: another drivable road leaves the node
-/// (not counting the way back) and the road taken bends 60° or more, or is not the straightest
-/// way on while it bends 20° or more. A bend with no other road to take is never announced.
+/// A node is announced when the road's name changes, at a U-turn, and on the same road only
+/// where it turns at a junction. The way taken is *obvious* when no other drivable road leaves
+/// the node (the way back not counted), or when it is the straightest way on and bends less than
+/// 60°. A new name on an obvious or straight way is a ``RoadStep/Manoeuvre/continue``, else a
+/// ``RoadStep/Manoeuvre/turn``; on the same road, only a turn that is neither obvious nor
+/// straight is announced ("Turn left to stay on …"). A bend with no other road to take is never
+/// announced. Roundabouts are announced once, where the path enters them, with the exit taken.
 public enum RoadTurn {
     /// Metres of road over which its direction at a node is measured.
     public static let lookahead = 20.0
