@@ -98,7 +98,9 @@ struct RoadStepBuilder {
         // The obvious way on: nothing else to take, or the straightest way bending less than 60°.
         let obvious = others.isEmpty || (straightest && abs(angle) < 60)
         if sameRoad(previous.segment, piece.segment) {
-            return obvious || modifier == .straight ? nil : (.turn, modifier, true)
+            // Two unnamed roads are merged like one, but only a named one is "stayed on".
+            let named = graph.segmentName[Int(piece.segment)] != 0 || graph.segmentRef[Int(piece.segment)] != 0
+            return obvious || modifier == .straight ? nil : (.turn, modifier, named)
         }
         return (obvious || modifier == .straight ? .continue : .turn, modifier, false)
     }

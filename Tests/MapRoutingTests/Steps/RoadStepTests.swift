@@ -39,6 +39,16 @@ import Testing
         #expect(back.steps[1].instruction == "Turn left onto Main")
     }
 
+    @Test func aTurnOnTheSameRoadStaysOnItUnlessItHasNoName() throws {
+        for name in ["Main", nil] {
+            let network = try RoadNetwork(segments: [
+                Self.road(name, [(0, -5), (0, 0)]), Self.road(name, [(0, 0), (-5, 0)]), Self.road("East", [(0, 0), (5, 0)]),
+            ])
+            let steps = try RoadQuerySession(network).directions(from: Self.p(0, -3), to: Self.p(-3, 0)).steps
+            #expect(steps[1].instruction == (name == nil ? "Turn left onto an unnamed road" : "Turn left to stay on Main"))
+        }
+    }
+
     @Test func aBendWithNoOtherRoadIsNotAnnouncedButANewNameIs() throws {
         let same = try RoadNetwork(segments: [Self.road("Main", [(0, -5), (0, 0)]), Self.road("Main", [(0, 0), (5, 5)])])
         let path = try RoadQuerySession(same).directions(from: Self.p(0, -3), to: Self.p(3, 3))
