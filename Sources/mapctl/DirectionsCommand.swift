@@ -57,6 +57,11 @@ struct DirectionsCommand: ParsableCommand {
     @Flag(help: "Snap to the nearest road even outside the main network (one-way traps then give no path).")
     var snapToAnyRoad = false
 
+    @Option(help: ArgumentHelp(
+        "Turn restrictions (GeoJSON features with restriction, from, via, to as in OSM); the path makes no forbidden turn and no U-turn but at a dead end.",
+        valueName: "file"))
+    var restrictions: String?
+
     @Option(help: "Also save the prepared network to this file, to load it faster next time.")
     var savePrepared: String?
 
@@ -95,6 +100,20 @@ struct DirectionsCommand: ParsableCommand {
         }
     }
 
+    /// The turn rules of a restrictions file on the network; a bad file stops with its reason.
+    private func turnRules(_ path: String, network: RoadNetwork) throws -> TurnRules {
+        do {
+            let document = try GeoJSONReader().read(contentsOfFile: path)
+            return try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network)
+        } catch let error as GeoJSONError {
+            RoadNetworkLoading.report("mapctl directions: \(error)")
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        } catch {
+            RoadNetworkLoading.report("mapctl directions: \(path): \(error)")
+            throw ExitCode(65)
+        }
+    }
+
     /// The answer's form these options ask for.
     var answerFormat: DirectionsFormat {
         if format == .text { return .text(units ?? .metric) }
@@ -113,11 +132,18 @@ struct DirectionsCommand: ParsableCommand {
         if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared, command: "directions") }
 
         let session = RoadQuerySession(network)
+        let rules = try restrictions.map { try turnRules($0, network: network) }
         let path: RoadPath
         do {
-            path = try session.directions(
-                from: start, to: end, by: by == .time ? .time : .distance,
-                startName: "--from", endName: "--to")
+            if let rules {
+                path = try session.directions(
+                    from: start, to: end, by: by == .time ? .time : .distance, rules: rules,
+                    startName: "--from", endName: "--to")
+            } else {
+                path = try session.directions(
+                    from: start, to: end, by: by == .time ? .time : .distance,
+                    startName: "--from", endName: "--to")
+            }
         } catch {
             RoadNetworkLoading.report("mapctl directions: \(error)")
             throw ExitCode(65)

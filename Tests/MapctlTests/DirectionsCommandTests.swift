@@ -176,6 +176,26 @@ import Testing
             """)
     }
 
+    @Test func aForbiddenTurnIsNotMade() throws {
+        // The sample route's left turn from Kaivokatu into Mannerheimintie, forbidden.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("restrictions-\(UUID()).geojson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"""
+            {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn",
+             "from":"way/29689101","via":313959319,"to":"way/45150440"},"geometry":{"type":"Point","coordinates":[24.9382946,60.1698569]}}]}
+            """#.utf8).write(to: file)
+        let free = try MapctlProcess.run(Self.route + ["--format", "text"])
+        #expect(free.standardOutput.contains("2. Turn left onto Mannerheimintie"))
+        let restricted = try MapctlProcess.run(Self.route + ["--format", "text", "--restrictions", file.path])
+        #expect(restricted.status == 0, "\(restricted.standardError)")
+        #expect(!restricted.standardOutput.contains("Turn left onto Mannerheimintie"), "\(restricted.standardOutput)")
+        try Data(#"{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/1","via":2,"to":"way/3"},"geometry":null}"#.utf8)
+            .write(to: file)
+        let unknown = try MapctlProcess.run(Self.route + ["--restrictions", file.path])
+        #expect(unknown.status == 65)
+        #expect(unknown.standardError.contains("node 2 is not a node of the road network"))
+    }
+
     @Test func aNetworkPreparedByAnEarlierVersionIsRefusedWithHowToPrepareItAgain() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("helsinki-\(UUID()).roads").path
         defer { try? FileManager.default.removeItem(atPath: file) }
