@@ -167,7 +167,17 @@ struct ServiceAnswerTests {
                 #expect(answer.status == .ok, "\(options): \(answer.body)")
                 #expect(answer.body == (try commandOutput(cli + arguments)), "\(options)")
             }
-            for options in [#""units": "imperial""#, #""steps": true, "format": "text""#, #""format": "pdf""#, #""steps": "yes""#] {
+            // Turn restrictions: the left turn from Kaivokatu into Mannerheimintie forbidden.
+            let restrictions = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/29689101","via":313959319,"to":"way/45150440"},"geometry":null}]}"#
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("restrictions-\(UUID()).geojson")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data(restrictions.utf8).write(to: file)
+            let restricted = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "format": "text", "restrictions": "# + restrictions + "}")
+            #expect(restricted.status == .ok, "\(restricted.body)")
+            #expect(restricted.body == (try commandOutput(cli + ["--format", "text", "--restrictions", file.path])))
+            #expect(!restricted.body.contains("Turn left onto Mannerheimintie"))
+            for options in [#""restrictions": []"#, #""restrictions": {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/1","via":2,"to":"way/3"},"geometry":null}]}"#,
+                            #""units": "imperial""#, #""steps": true, "format": "text""#, #""format": "pdf""#, #""steps": "yes""#] {
                 let refused = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "# + options + "}")
                 #expect(refused.status == .badRequest, "\(options): \(refused.body)")
             }

@@ -100,7 +100,7 @@ struct RoutingRoutes: Sendable {
         guard case let .object(object) = body.root else {
             throw fail([], "must be a JSON object such as {\"roads\": \"andorra\", \"from\": [1.52, 42.51], \"to\": [1.60, 42.55]}")
         }
-        let allowed: Set<String> = ["roads", "from", "to", "by", "maxSnapDistance", "snapToAnyRoad", "steps", "format", "units"]
+        let allowed: Set<String> = ["roads", "from", "to", "by", "maxSnapDistance", "snapToAnyRoad", "steps", "format", "units", "restrictions"]
         for key in object.keys where !allowed.contains(key) {
             throw fail([.member(key)], "is not a directions option; use \(allowed.sorted().joined(separator: ", "))")
         }
@@ -123,9 +123,26 @@ struct RoutingRoutes: Sendable {
             network.options.snapToMainNetwork = !flag
         }
         let format = try directionsFormat(object, fail: fail)
+        let rules = try object["restrictions"].map { value throws -> TurnRules in
+            // A FeatureCollection of restrictions, as `mapctl directions --restrictions` reads.
+            guard case let .array(features)? = value.objectValue?["features"] else {
+                throw fail([.member("restrictions")], "must be a FeatureCollection of turn restrictions")
+            }
+            let restrictions = features.map { Feature(geometry: nil, properties: Properties($0.objectValue?["properties"]?.objectValue ?? [:])) }
+            do {
+                return try TurnRules(try TurnRestriction.restrictions(from: restrictions), in: network)
+            } catch {
+                throw fail([.member("restrictions")], "\(error)")
+            }
+        }
         let path: RoadPath
         do {
-            path = try RoadQuerySession(network).directions(from: from, to: to, by: metric, startName: "from", endName: "to")
+            let session = RoadQuerySession(network)
+            if let rules {
+                path = try session.directions(from: from, to: to, by: metric, rules: rules, startName: "from", endName: "to")
+            } else {
+                path = try session.directions(from: from, to: to, by: metric, startName: "from", endName: "to")
+            }
         } catch {
             throw Problem.unprocessable("\(error)")
         }
