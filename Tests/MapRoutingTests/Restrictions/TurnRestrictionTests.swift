@@ -61,6 +61,26 @@ import TestSupport
         #expect(throws: RoadNetworkError.self) { try TurnRules([wrongWay], in: Self.junction) }
     }
 
+    /// With nothing forbidden, the edge-based search finds what the contraction hierarchy finds
+    /// (the shortest paths between the Andorra stops need no U-turn).
+    @Test(.enabled(if: RoadTestData.isAvailable, RoadTestData.missingMessage))
+    func withoutRestrictionsTheEdgeSearchAgreesWithTheHierarchy() throws {
+        let network = try #require(RoadTestData.andorra)
+        let stops = try RoadTestData.points("real/andorra/stops.geojson")
+        let session = RoadQuerySession(network)
+        let rules = try TurnRules([], in: network)
+        var compared = 0
+        for index in 0..<60 {
+            let from = stops[index], to = stops[(index * 61 + 101) % stops.count]
+            guard let hierarchy = try? session.directions(from: from, to: to) else { continue }
+            let edges = try session.directions(from: from, to: to, rules: rules)
+            #expect(abs(edges.duration - hierarchy.duration) < 1e-6 * hierarchy.duration, "stop \(index)")
+            #expect(abs(edges.distance - hierarchy.distance) < 1e-3, "stop \(index)")
+            compared += 1
+        }
+        #expect(compared >= 50)
+    }
+
     /// A turn of a Helsinki route, forbidden: the path goes round, never makes that turn, and
     /// has the length a plain edge-based search finds.
     @Test func aForbiddenTurnOnTheHelsinkiRoads() throws {
