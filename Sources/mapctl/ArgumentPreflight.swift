@@ -61,14 +61,21 @@ enum ArgumentPreflight {
         return best.0
     }
 
+    /// Edits between two names: insertions, deletions, substitutions and swaps of two
+    /// neighbouring letters, each counting one (a swap is the commonest slip: `--form` is one
+    /// edit from `--from`, two from `--format`).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
+        var beforePrevious = [Int](), previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...max(b.count, 1) where !b.isEmpty {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

@@ -3,6 +3,8 @@ import Foundation
 import MapGeometry
 import MapRouting
 
+extension DistanceUnits: ExpressibleByArgument {}
+
 /// `mapctl directions`: the shortest road path between two positions, as a GeoJSON Feature.
 struct DirectionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +16,12 @@ struct DirectionsCommand: ParsableCommand {
             to_node), or loads one saved with --save-prepared; snaps both positions \
             to the nearest road of the main network; prints the fastest (or \
             shortest) path as a GeoJSON Feature: a LineString along the road \
-            vertices with the properties distance_m and duration_s.
+            vertices with the properties distance_m, duration_s and steps, the \
+            turn-by-turn instructions (type, modifier, exit, name, ref, \
+            instruction, distance_m, duration_s, location, bearing_before, \
+            bearing_after). --steps prints the manoeuvres as a FeatureCollection \
+            of Points instead; --format text prints numbered instructions, with \
+            distances in --units metric or imperial.
 
             Examples:
               mapctl directions --roads Data/roads.geojson \\
@@ -23,6 +30,8 @@ struct DirectionsCommand: ParsableCommand {
                 --from=-0.57,44.84 --to=-0.55,44.85
               cat Data/roads.geojson | mapctl directions --roads - \\
                 --from 24.94,60.17 --to 24.95,60.165
+              mapctl directions --roads Data/roads.geojson --format text \\
+                --units imperial --from 24.9384,60.1699 --to 24.9521,60.1675
 
             A negative longitude needs the --from=LON,LAT form. A position farther \
             than --max-snap-distance from every road, or two positions no road \
@@ -48,8 +57,22 @@ struct DirectionsCommand: ParsableCommand {
     @Flag(help: "Snap to the nearest road even outside the main network (one-way traps then give no path).")
     var snapToAnyRoad = false
 
+    @Option(help: ArgumentHelp(
+        "Turn restrictions (GeoJSON features with restriction, from, via, to as in OSM); the path makes no forbidden turn and no U-turn but at a dead end.",
+        valueName: "file"))
+    var restrictions: String?
+
     @Option(help: "Also save the prepared network to this file, to load it faster next time.")
     var savePrepared: String?
+
+    @Flag(help: "Print the manoeuvres as a FeatureCollection of Points, one per step.")
+    var steps = false
+
+    @Option(help: "geojson (the path's Feature, or --steps) or text (numbered instructions).")
+    var format: Format = .geojson
+
+    @Option(help: "Distances in the text form: metric or imperial.")
+    var units: DistanceUnits?
 
     @OptionGroup var outputOptions: OutputOptions
     var output: String? { outputOptions.output }
@@ -59,12 +82,42 @@ struct DirectionsCommand: ParsableCommand {
         case time, distance
     }
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case geojson, text
+    }
+
     func validate() throws {
         _ = try PositionOption.parse(from, option: "--from")
         _ = try PositionOption.parse(to, option: "--to")
         guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
             throw ValidationError("--max-snap-distance must be a positive number of metres")
         }
+        if steps && format == .text {
+            throw ValidationError("--steps gives GeoJSON points; --format text already lists the steps: give one of them")
+        }
+        if units != nil && format != .text {
+            throw ValidationError("--units sets the distances of --format text; GeoJSON distances are always metres (distance_m)")
+        }
+    }
+
+    /// The turn rules of a restrictions file on the network; a bad file stops with its reason.
+    private func turnRules(_ path: String, network: RoadNetwork) throws -> TurnRules {
+        do {
+            let document = try GeoJSONReader().read(contentsOfFile: path)
+            return try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network)
+        } catch let error as GeoJSONError {
+            RoadNetworkLoading.report("mapctl directions: \(error)")
+            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+        } catch {
+            RoadNetworkLoading.report("mapctl directions: \(path): \(error)")
+            throw ExitCode(65)
+        }
+    }
+
+    /// The answer's form these options ask for.
+    var answerFormat: DirectionsFormat {
+        if format == .text { return .text(units ?? .metric) }
+        return steps ? .stepPoints : .line
     }
 
     func run() throws {
@@ -79,18 +132,23 @@ struct DirectionsCommand: ParsableCommand {
         if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared, command: "directions") }
 
         let session = RoadQuerySession(network)
+        let rules = try restrictions.map { try turnRules($0, network: network) }
         let path: RoadPath
         do {
-            path = try session.directions(
-                from: start, to: end, by: by == .time ? .time : .distance,
-                startName: "--from", endName: "--to")
+            if let rules {
+                path = try session.directions(
+                    from: start, to: end, by: by == .time ? .time : .distance, rules: rules,
+                    startName: "--from", endName: "--to")
+            } else {
+                path = try session.directions(
+                    from: start, to: end, by: by == .time ? .time : .distance,
+                    startName: "--from", endName: "--to")
+            }
         } catch {
             RoadNetworkLoading.report("mapctl directions: \(error)")
             throw ExitCode(65)
         }
-        let feature = path.feature(members: network.sourceMembers)
-        var bytes = GeoJSONWriter(options: outputOptions.writerOptions).encode(feature)
-        if !pretty { bytes.append(0x0A) }
+        let bytes = path.answer(answerFormat, members: network.sourceMembers, writer: outputOptions.writerOptions)
         try RoadNetworkLoading.write(bytes, to: output, command: "directions")
     }
 }

@@ -11,6 +11,25 @@ import Testing
         RoadTinyGraphTests.road("CB", [(5, 5), (10, 0)]),
     ])
 
+    @Test func streetNamesRefsAndRoundaboutsSurviveTheFile() throws {
+        var ring = RoadTinyGraphTests.road("ring", [(0, 0), (3, 3)], junction: "roundabout")
+        ring.name = "Plaça"
+        var numbered = RoadTinyGraphTests.road("cg", [(3, 3), (6, 0)])
+        numbered.ref = "CG-2"
+        numbered.name = "Avinguda"
+        let network = try RoadNetwork(segments: [ring, numbered, RoadTinyGraphTests.road("plain", [(6, 0), (0, 0)])])
+        let loaded = try RoadNetwork(serialized: network.serialized())
+        for graph in [network.graph, loaded.graph] {
+            #expect((0..<3).map(graph.name(ofSegment:)) == ["Plaça", "Avinguda", nil])
+            #expect((0..<3).map(graph.ref(ofSegment:)) == [nil, "CG-2", nil])
+            #expect((0..<3).map(graph.junction(ofSegment:)) == [.roundabout, .none, .none])
+        }
+        // A name index out of the table is refused, not read out of bounds.
+        var graph = network.graph
+        graph.segmentName[1] = 99
+        #expect(throws: RoadNetworkError.self) { try RoadNetworkFileCheck.check(graph) }
+    }
+
     @Test func roundTripGivesTheSameAnswers() throws {
         let bytes = Self.tiny.serialized()
         let loaded = try RoadNetwork(serialized: bytes)
@@ -55,8 +74,15 @@ import Testing
         #expect(reason(Array(bytes.prefix(10)))?.contains("not a MapEngine road network file") == true)
         #expect(reason(Array("{\"type\":\"FeatureCollection\"}".utf8))?.contains("not a MapEngine") == true)
         var newer = bytes
-        newer[8] = 3
-        #expect(reason(newer)?.contains("version 3") == true)
+        newer[8] = 4
+        #expect(reason(newer)?.contains("version 4, written by a newer mapctl") == true)
+        // Files of versions 1 and 2 have no street names: refused with how to prepare them again.
+        for version: UInt8 in [1, 2] {
+            var older = bytes
+            older[8] = version
+            #expect(reason(older)?.contains("version \(version), written by an earlier mapctl") == true)
+            #expect(reason(older)?.contains("prepare the network again from its road layer") == true)
+        }
         #expect(reason([]) != nil)
     }
 

@@ -27,6 +27,24 @@ import Testing
         #expect(segments[1].access == "private" && segments[1].junction == "roundabout" && segments[1].oneway == "-1")
     }
 
+    @Test func namesAndRefsAreKeptEmptyOnesAreNone() throws {
+        let segments = try RoadSegment.segments(from: features("""
+            {"type":"FeatureCollection","features":[
+             {"type":"Feature","properties":{"name":" Mannerheimintie ","ref":"E 12","junction":"roundabout"},
+              "geometry":{"type":"LineString","coordinates":[[24.93,60.17],[24.94,60.17]]}},
+             {"type":"Feature","properties":{"name":"","ref":null},
+              "geometry":{"type":"LineString","coordinates":[[24.94,60.17],[24.95,60.17]]}},
+             {"type":"Feature","properties":{"ref":7},
+              "geometry":{"type":"LineString","coordinates":[[24.95,60.17],[24.96,60.17]]}}]}
+            """))
+        #expect(segments.map(\.name) == ["Mannerheimintie", nil, nil])
+        #expect(segments.map(\.ref) == ["E 12", nil, "7"])
+        let graph = try RoadNetwork(segments: segments).graph
+        #expect((0..<3).map(graph.name(ofSegment:)) == ["Mannerheimintie", nil, nil])
+        #expect((0..<3).map(graph.ref(ofSegment:)) == ["E 12", nil, "7"])
+        #expect(graph.junction(ofSegment: 0) == .roundabout && graph.junction(ofSegment: 1) == .none)
+    }
+
     @Test func multiLineStringsBecomeOneSegmentPerLineJoinedByCoordinates() throws {
         let segments = try RoadSegment.segments(from: features("""
             {"type":"Feature","properties":{"id":"r","from_node":1,"to_node":2},"geometry":{"type":"MultiLineString",

@@ -49,8 +49,15 @@ enum RoadTestData {
                 access: properties["access"] as? String,
                 junction: properties["junction"] as? String,
                 fromNode: (properties["from_node"] as? NSNumber)?.int64Value,
-                toNode: (properties["to_node"] as? NSNumber)?.int64Value)
+                toNode: (properties["to_node"] as? NSNumber)?.int64Value,
+                name: label(properties["name"]), ref: label(properties["ref"]))
         }
+    }
+
+    /// A name or ref as the road graph keeps it: trimmed, nil when empty or absent.
+    private static func label(_ value: Any?) -> String? {
+        let text = (value as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text?.isEmpty == false ? text : nil
     }
 
     /// The positions of a GeoJSON Point layer.

@@ -156,6 +156,31 @@ struct ServiceAnswerTests {
             let directions = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
             #expect(directions.status == .ok, "\(directions.body)")
             #expect(directions.body == (try commandOutput(["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"])))
+            // The turn-by-turn forms: manoeuvre Points and text in either unit system.
+            let cli = ["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"]
+            for (options, arguments) in [
+                (#""steps": true"#, ["--steps"]), (#""format": "text""#, ["--format", "text"]),
+                (#""format": "text", "units": "imperial""#, ["--format", "text", "--units", "imperial"]),
+                (#""format": "geojson", "steps": false"#, []),
+            ] {
+                let answer = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "# + options + "}")
+                #expect(answer.status == .ok, "\(options): \(answer.body)")
+                #expect(answer.body == (try commandOutput(cli + arguments)), "\(options)")
+            }
+            // Turn restrictions: the left turn from Kaivokatu into Mannerheimintie forbidden.
+            let restrictions = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/29689101","via":313959319,"to":"way/45150440"},"geometry":null}]}"#
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("restrictions-\(UUID()).geojson")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data(restrictions.utf8).write(to: file)
+            let restricted = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "format": "text", "restrictions": "# + restrictions + "}")
+            #expect(restricted.status == .ok, "\(restricted.body)")
+            #expect(restricted.body == (try commandOutput(cli + ["--format", "text", "--restrictions", file.path])))
+            #expect(!restricted.body.contains("Turn left onto Mannerheimintie"))
+            for options in [#""restrictions": []"#, #""restrictions": {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/1","via":2,"to":"way/3"},"geometry":null}]}"#,
+                            #""units": "imperial""#, #""steps": true, "format": "text""#, #""format": "pdf""#, #""steps": "yes""#] {
+                let refused = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "# + options + "}")
+                #expect(refused.status == .badRequest, "\(options): \(refused.body)")
+            }
             let unknown = try await client.send(.post, "/directions", body: #"{"roads": "paris", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
             #expect(unknown.status == .badRequest)
             #expect(unknown.body.contains("no road network named paris"))

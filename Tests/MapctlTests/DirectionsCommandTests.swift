@@ -114,4 +114,99 @@ import Testing
         #expect(notRoads.status == 65)
         #expect(notRoads.standardError.contains("is not a road: it is a Point"))
     }
+    private static let route = ["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9521,60.1675"]
+
+    @Test func stepsArePropertiesOfTheLineAndPointsWithSteps() throws {
+        let line = try MapctlProcess.run(Self.route)
+        #expect(line.status == 0, "\(line.standardError)")
+        let properties = try #require(try json(line.standardOutput)["properties"] as? [String: Any])
+        let steps = try #require(properties["steps"] as? [[String: Any]])
+        #expect(steps.first?["type"] as? String == "depart" && steps.last?["type"] as? String == "arrive")
+        let points = try MapctlProcess.run(Self.route + ["--steps"])
+        #expect(points.status == 0, "\(points.standardError)")
+        let collection = try json(points.standardOutput)
+        #expect(collection["type"] as? String == "FeatureCollection")
+        #expect(collection["attribution"] as? String != nil)
+        let features = try #require(collection["features"] as? [[String: Any]])
+        #expect(features.count == steps.count)
+        for (number, (feature, step)) in zip(features, steps).enumerated() {
+            let geometry = try #require(feature["geometry"] as? [String: Any])
+            #expect(geometry["type"] as? String == "Point")
+            #expect(geometry["coordinates"] as? [Double] == step["location"] as? [Double])
+            let pointProperties = try #require(feature["properties"] as? [String: Any])
+            #expect(pointProperties["step"] as? Int == number + 1)
+            #expect(pointProperties["instruction"] as? String == step["instruction"] as? String)
+            #expect(pointProperties["distance_m"] as? Double == step["distance_m"] as? Double)
+        }
+    }
+
+    @Test func textDirectionsInMetricAndImperialUnits() throws {
+        let metric = try MapctlProcess.run(Self.route + ["--format", "text"])
+        #expect(metric.status == 0, "\(metric.standardError)")
+        let lines = metric.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("1. Head ") == true)
+        #expect(lines.contains { $0.hasSuffix(" m") || $0.hasSuffix(" km") })
+        #expect(lines.contains { $0.contains("Arrive at the destination on ") })
+        #expect(lines.contains("© OpenStreetMap contributors, ODbL 1.0"))
+        let imperial = try MapctlProcess.run(Self.route + ["--format", "text", "--units", "imperial"])
+        #expect(imperial.status == 0, "\(imperial.standardError)")
+        #expect(imperial.standardOutput.contains(" ft\n") && !imperial.standardOutput.contains(" m\n"))
+        for bad in [["--steps", "--format", "text"], ["--units", "imperial"], ["--format", "pdf"], ["--format", "text", "--units", "furlongs"]] {
+            let result = try MapctlProcess.run(Self.route + bad)
+            #expect(result.status == 64, "\(bad): \(result.standardError)")
+        }
+    }
+
+    /// The sample route from the railway station to the Market Square, checked by eye on a map
+    /// of Data/roads.geojson: south-west a few metres on Kaivokatu, left down Mannerheimintie to
+    /// Erottaja, a short unnamed link, east along Eteläesplanadi, then left into Eteläranta.
+    @Test func textOfTheSampleRoute() throws {
+        let result = try MapctlProcess.run(Self.route + ["--format", "text"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == """
+            1. Head southwest on Kaivokatu — 8 m
+            2. Turn left onto Mannerheimintie — 434 m
+            3. Continue onto an unnamed road — 36 m
+            4. Continue onto Eteläesplanadi — 512 m
+            5. Continue slightly left onto Eteläranta — 12 m
+            6. Arrive at the destination on Eteläranta
+            Total: 1.0 km, 2 min
+            © OpenStreetMap contributors, ODbL 1.0
+
+            """)
+    }
+
+    @Test func aForbiddenTurnIsNotMade() throws {
+        // The sample route's left turn from Kaivokatu into Mannerheimintie, forbidden.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("restrictions-\(UUID()).geojson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"""
+            {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn",
+             "from":"way/29689101","via":313959319,"to":"way/45150440"},"geometry":{"type":"Point","coordinates":[24.9382946,60.1698569]}}]}
+            """#.utf8).write(to: file)
+        let free = try MapctlProcess.run(Self.route + ["--format", "text"])
+        #expect(free.standardOutput.contains("2. Turn left onto Mannerheimintie"))
+        let restricted = try MapctlProcess.run(Self.route + ["--format", "text", "--restrictions", file.path])
+        #expect(restricted.status == 0, "\(restricted.standardError)")
+        #expect(!restricted.standardOutput.contains("Turn left onto Mannerheimintie"), "\(restricted.standardOutput)")
+        try Data(#"{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/1","via":2,"to":"way/3"},"geometry":null}"#.utf8)
+            .write(to: file)
+        let unknown = try MapctlProcess.run(Self.route + ["--restrictions", file.path])
+        #expect(unknown.status == 65)
+        #expect(unknown.standardError.contains("node 2 is not a node of the road network"))
+    }
+
+    @Test func aNetworkPreparedByAnEarlierVersionIsRefusedWithHowToPrepareItAgain() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("helsinki-\(UUID()).roads").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let prepared = try MapctlProcess.run(Self.route + ["--save-prepared", file])
+        #expect(prepared.status == 0, "\(prepared.standardError)")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        bytes[8] = 2  // the format version, after the 8-byte magic
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let old = try MapctlProcess.run(["directions", "--roads", file, "--from", "24.9384,60.1699", "--to", "24.9521,60.1675"])
+        #expect(old.status == 65)
+        #expect(old.standardError.contains("file format version 2, written by an earlier mapctl"))
+        #expect(old.standardError.contains("prepare the network again from its road layer (mapctl directions --roads ROADS.geojson --save-prepared FILE"))
+    }
 }

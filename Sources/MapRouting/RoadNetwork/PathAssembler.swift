@@ -79,6 +79,43 @@ struct PathAssembler {
         return withoutRepeats(line)
     }
 
+    /// The stretches of road a path drives, with the same choices as
+    /// ``positions(from:leavingTo:edges:arrivingFrom:to:)``; stretches of no length are left out.
+    func pieces(
+        from start: RoadSnap, leavingTo first: Int32, edges: [Int32], arrivingFrom last: Int32, to end: RoadSnap
+    ) -> [RoadPathPiece] {
+        var pieces = [RoadPathPiece]()
+        let startSegment = Int32(start.segment), startLength = graph.segmentLength[start.segment]
+        if isOnNode(start, first) {
+        } else if drivesForward(start, towards: first) {
+            pieces.append(RoadPathPiece(segment: startSegment, forward: true, from: start.offset, to: startLength))
+        } else {
+            pieces.append(RoadPathPiece(segment: startSegment, forward: false, from: start.offset, to: 0))
+        }
+        for edge in edges {
+            let segment = edge >> 1, length = graph.segmentLength[Int(segment)]
+            pieces.append(
+                edge & 1 == 0
+                    ? RoadPathPiece(segment: segment, forward: true, from: 0, to: length)
+                    : RoadPathPiece(segment: segment, forward: false, from: length, to: 0))
+        }
+        let endSegment = Int32(end.segment), endLength = graph.segmentLength[end.segment]
+        if isOnNode(end, last) {
+        } else if arrivesForward(end, from: last) {
+            pieces.append(RoadPathPiece(segment: endSegment, forward: true, from: 0, to: end.offset))
+        } else {
+            pieces.append(RoadPathPiece(segment: endSegment, forward: false, from: endLength, to: end.offset))
+        }
+        return pieces.filter { $0.length > 0 }
+    }
+
+    /// The one stretch between two snapped points of the same segment (none when they meet).
+    func piecesAlongSegment(from start: RoadSnap, to end: RoadSnap) -> [RoadPathPiece] {
+        let piece = RoadPathPiece(
+            segment: Int32(start.segment), forward: end.offset >= start.offset, from: start.offset, to: end.offset)
+        return piece.length > 0 ? [piece] : []
+    }
+
     /// The line between two snapped points of the same segment.
     func alongSegment(from start: RoadSnap, to end: RoadSnap) -> [Position] {
         var line = [start.position]

@@ -30,6 +30,14 @@ public struct RoadGraph: Sendable {
     /// Metres from the segment's first position to each shape position.
     var shapeOffsets: [Double]
     var segmentIDs: [String]
+    /// Street names and refs, each once; entry 0 is the empty text, "none".
+    var labels: [String]
+    /// Each segment's OSM `name` as an index into ``labels`` (0: unnamed).
+    var segmentName: [Int32]
+    /// Each segment's OSM `ref` as an index into ``labels`` (0: none).
+    var segmentRef: [Int32]
+    /// ``RoadJunction`` raw values: whether the segment is part of a roundabout.
+    var segmentJunction: [UInt8]
 
     // Outgoing adjacency (CSR): the edges leaving node n are outEdge[outStart[n]..<outStart[n+1]].
     var outStart: [Int32]
@@ -104,6 +112,21 @@ public struct RoadGraph: Sendable {
         (Int(segmentShapeStart[segment])..<Int(segmentShapeStart[segment + 1])).map {
             Position(uncheckedLongitude: shapeLongitudes[$0], latitude: shapeLatitudes[$0])
         }
+    }
+
+    /// The street name of a segment (OSM `name`), nil when it has none.
+    public func name(ofSegment segment: Int) -> String? {
+        segmentName[segment] == 0 ? nil : labels[Int(segmentName[segment])]
+    }
+
+    /// The road number of a segment (OSM `ref`), nil when it has none.
+    public func ref(ofSegment segment: Int) -> String? {
+        segmentRef[segment] == 0 ? nil : labels[Int(segmentRef[segment])]
+    }
+
+    /// The junction a segment belongs to (a roundabout), from its OSM `junction` tag.
+    public func junction(ofSegment segment: Int) -> RoadJunction {
+        RoadJunction(rawValue: segmentJunction[segment]) ?? .none
     }
 
     /// The directions a segment may be driven.

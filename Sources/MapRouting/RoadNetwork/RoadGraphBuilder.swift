@@ -56,6 +56,16 @@ enum RoadGraphBuilder {
         var segmentShapeStart: [Int32] = [0]
         var shapeLongitudes = [Double](), shapeLatitudes = [Double](), shapeOffsets = [Double]()
         var segmentIDs = [String]()
+        var labels = [""], labelIndex = ["": Int32(0)]
+        var segmentName = [Int32](), segmentRef = [Int32](), segmentJunction = [UInt8]()
+        func label(_ text: String?) -> Int32 {
+            guard let text, !text.isEmpty else { return 0 }
+            if let index = labelIndex[text] { return index }
+            let index = Int32(labels.count)
+            labels.append(text)
+            labelIndex[text] = index
+            return index
+        }
 
         for (index, segment) in segments.enumerated() {
             let positions = segment.positions
@@ -97,6 +107,9 @@ enum RoadGraphBuilder {
             segmentDuration.append(length / (speed.kmh / 3.6))
             segmentDirection.append(direction.rawValue)
             segmentIDs.append(segment.id ?? "segment \(index)")
+            segmentName.append(label(segment.name))
+            segmentRef.append(label(segment.ref))
+            segmentJunction.append(RoadJunction(tag: segment.junction).rawValue)
             report.totalLength += length
         }
 
@@ -118,6 +131,7 @@ enum RoadGraphBuilder {
             segmentDuration: segmentDuration, segmentDirection: segmentDirection,
             segmentShapeStart: segmentShapeStart, shapeLongitudes: shapeLongitudes,
             shapeLatitudes: shapeLatitudes, shapeOffsets: shapeOffsets, segmentIDs: segmentIDs,
+            labels: labels, segmentName: segmentName, segmentRef: segmentRef, segmentJunction: segmentJunction,
             outStart: adjacency.start, outEdge: adjacency.edge, outTarget: adjacency.target,
             nodeComponent: strong.component, componentSizes: strong.sizes)
         return (graph, report)

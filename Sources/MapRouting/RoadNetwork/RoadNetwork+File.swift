@@ -25,7 +25,8 @@ extension RoadNetwork {
 
 extension RoadPath {
     /// The path as `mapctl directions` writes it and the map service answers: its line, the
-    /// totals (decimetres and tenths of seconds) and how far each end was from the road.
+    /// totals (decimetres and tenths of seconds), how far each end was from the road, and the
+    /// turn-by-turn `steps` (``stepObjects()``).
     public func feature(members: [ForeignMember] = []) -> Feature {
         // A path from a point to itself is a single position; a LineString needs two.
         let line = positions.count == 1 ? positions + positions : positions
@@ -35,9 +36,10 @@ extension RoadPath {
             "by": .string(metric.rawValue),
             "from_snap_m": .number(Self.rounded(start.distance)),
             "to_snap_m": .number(Self.rounded(end.distance)),
+            "steps": .array(stepObjects().map(JSONValue.object)),
         ]
         return Feature(geometry: .lineString(try! LineString(line)), properties: properties, foreignMembers: members)
     }
 
-    private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 }

@@ -19,6 +19,8 @@ public enum RoadNetworkError: Error, Hashable, Sendable, CustomStringConvertible
     case metricNotPrepared(RoadMetric)
     /// A prepared-network file could not be read.
     case unreadableFile(reason: String)
+    /// A turn restriction feature that cannot be used, or that names no road of the network.
+    case invalidRestriction(feature: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum RoadNetworkError: Error, Hashable, Sendable, CustomStringConvertible
             "invalid road network option: \(message)"
         case .metricNotPrepared(let metric):
             "the road network was prepared without the \(metric.rawValue) metric; add it to the options' metrics"
+        case .invalidRestriction(let feature, let reason):
+            "turn restriction \(feature): \(reason); give {\"restriction\": \"no_left_turn\", \"from\": \"way/1\", \"via\": 2, \"to\": \"way/3\"}"
         case .unreadableFile(let reason):
             "cannot read the prepared road network: \(reason)"
         }

@@ -4,17 +4,19 @@ import Foundation
 /// Saving and loading a prepared road network, so a service can build it once and load it
 /// in milliseconds.
 ///
-/// Format (version 2), all numbers little-endian: the 8 bytes `MAPROADS`, a UInt32
+/// Format (version 3), all numbers little-endian: the 8 bytes `MAPROADS`, a UInt32
 /// version, then the options, the build report, the road layer's foreign members (names and
-/// JSON texts; since version 2), the graph and one contraction hierarchy per metric as
-/// length-prefixed arrays, then a CRC-32 of everything before it. Version 1 files still load. A file that is cut
+/// JSON texts), the graph (with the street names, refs and roundabouts turn-by-turn steps
+/// need, since version 3) and one contraction hierarchy per metric as length-prefixed arrays,
+/// then a CRC-32 of everything before it. Files of versions 1 and 2 lack the street names:
+/// they are refused with the command that prepares the network again. A file that is cut
 /// short, changed, of another version or not of this kind is rejected with
 /// ``RoadNetworkError/unreadableFile(reason:)``; the arrays are also checked for
 /// consistency so a damaged file can never make a query crash or loop.
 extension RoadNetwork {
     static let fileMagic = Array("MAPROADS".utf8)
     /// The version this build writes and reads.
-    public static let fileVersion: UInt32 = 2
+    public static let fileVersion: UInt32 = 3
 
     /// The prepared network as the bytes of a file.
     public func serialized() -> [UInt8] {
@@ -32,6 +34,7 @@ extension RoadNetwork {
         writer.write(g.segmentLength); writer.write(g.segmentDuration); writer.write(g.segmentDirection)
         writer.write(g.segmentShapeStart); writer.write(g.shapeLongitudes); writer.write(g.shapeLatitudes)
         writer.write(g.shapeOffsets); writer.write(g.segmentIDs)
+        writer.write(g.labels); writer.write(g.segmentName); writer.write(g.segmentRef); writer.write(g.segmentJunction)
         writer.write(g.outStart); writer.write(g.outEdge); writer.write(g.outTarget)
         writer.write(g.nodeComponent); writer.write(g.componentSizes)
         for hierarchy in hierarchies {
@@ -61,9 +64,14 @@ extension RoadNetwork {
         }
         var reader = BinaryReader(bytes, from: Self.fileMagic.count, to: bytes.count - 4)
         let version = try reader.readUInt32()
-        guard version == 1 || version == Self.fileVersion else {
+        guard version == Self.fileVersion else {
+            let written = version < Self.fileVersion
+                ? "an earlier mapctl, without the street names and roundabouts turn-by-turn steps need"
+                : "a newer mapctl"
             throw .unreadableFile(
-                reason: "file format version \(version); this build reads versions 1 to \(Self.fileVersion): prepare the network again")
+                reason: "file format version \(version), written by \(written); this build reads version \(Self.fileVersion): "
+                    + "prepare the network again from its road layer (mapctl directions --roads ROADS.geojson "
+                    + "--save-prepared FILE --from LON,LAT --to LON,LAT)")
         }
         var stored: UInt32 = 0
         for (shift, byte) in bytes[(bytes.count - 4)...].enumerated() { stored |= UInt32(byte) << (8 * UInt32(shift)) }
@@ -78,7 +86,7 @@ extension RoadNetwork {
         options.maximumSnapDistance = snapLimit >= 0 ? snapLimit : nil
         options.snapToMainNetwork = try reader.readUInt32() == 1
         let report = try Self.readReport(&reader)
-        let members = version >= 2 ? try Self.readMembers(&reader) : []
+        let members = try Self.readMembers(&reader)
         let graph = RoadGraph(
             nodeLongitudes: try reader.readDoubles(), nodeLatitudes: try reader.readDoubles(),
             nodeIDs: try reader.readInt64s(),
@@ -88,6 +96,8 @@ extension RoadNetwork {
             segmentShapeStart: try reader.readInt32s(), shapeLongitudes: try reader.readDoubles(),
             shapeLatitudes: try reader.readDoubles(), shapeOffsets: try reader.readDoubles(),
             segmentIDs: try reader.readStrings(),
+            labels: try reader.readStrings(), segmentName: try reader.readInt32s(), segmentRef: try reader.readInt32s(),
+            segmentJunction: try reader.readBytes(),
             outStart: try reader.readInt32s(), outEdge: try reader.readInt32s(), outTarget: try reader.readInt32s(),
             nodeComponent: try reader.readInt32s(), componentSizes: try reader.readInt32s())
         try RoadNetworkFileCheck.check(graph)

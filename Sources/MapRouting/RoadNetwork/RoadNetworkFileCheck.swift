@@ -28,7 +28,8 @@ enum RoadNetworkFileCheck {
         }
         guard
             [g.segmentTo.count, g.segmentLength.count, g.segmentDuration.count, g.segmentDirection.count,
-                g.segmentIDs.count].allSatisfy({ $0 == segments })
+                g.segmentIDs.count, g.segmentName.count, g.segmentRef.count, g.segmentJunction.count,
+            ].allSatisfy({ $0 == segments })
         else { throw fail("segment arrays of different lengths") }
         guard g.shapeLatitudes.count == shapes, g.shapeOffsets.count == shapes else {
             throw fail("shape arrays of different lengths")
@@ -43,6 +44,12 @@ enum RoadNetworkFileCheck {
         }
         for value in g.segmentLength + g.segmentDuration + g.shapeOffsets where !(value.isFinite && value >= 0) {
             throw fail("a length or duration is \(value)")
+        }
+        guard g.labels.first == "" else { throw fail("the street name table does not start with the empty name") }
+        try checkIndices(g.segmentName, below: g.labels.count, "segment name")
+        try checkIndices(g.segmentRef, below: g.labels.count, "segment ref")
+        for junction in g.segmentJunction where RoadJunction(rawValue: junction) == nil {
+            throw fail("segment junction kind \(junction)")
         }
         try checkIndices(g.segmentFrom, below: nodes, "segment start node")
         try checkIndices(g.segmentTo, below: nodes, "segment end node")

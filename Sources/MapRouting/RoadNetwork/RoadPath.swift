@@ -16,4 +16,7 @@ public struct RoadPath: Hashable, Sendable {
     public let metric: RoadMetric
     /// The ids of the road segments driven, in order (the first and last partly).
     public let segmentIDs: [String]
+    /// Turn-by-turn instructions: depart, the manoeuvres on the way, arrive. The steps'
+    /// distances and durations add up to the path's.
+    public let steps: [RoadStep]
 }

@@ -67,11 +67,13 @@ public final class RoadQuerySession {
         let direct = network.sameSegmentCost(from: start, to: end, metric)
         if let direct, direct.0 <= (found?.0.weight ?? .infinity) {
             let assembler = PathAssembler(graph: network.graph)
+            let pieces = assembler.piecesAlongSegment(from: start, to: end)
             return RoadPath(
                 positions: assembler.alongSegment(from: start, to: end),
                 distance: metric == .distance ? direct.0 : direct.1,
                 duration: metric == .time ? direct.0 : direct.1,
-                start: start, end: end, metric: metric, segmentIDs: [start.segmentID])
+                start: start, end: end, metric: metric, segmentIDs: [start.segmentID],
+                steps: RoadStepBuilder(graph: network.graph).steps(of: pieces, start: start, end: end))
         }
         guard let (meeting, edges, first, last) = found else {
             throw .noPath(
@@ -80,6 +82,7 @@ public final class RoadQuerySession {
         }
         let assembler = PathAssembler(graph: network.graph)
         let line = assembler.positions(from: start, leavingTo: first, edges: edges, arrivingFrom: last, to: end)
+        let pieces = assembler.pieces(from: start, leavingTo: first, edges: edges, arrivingFrom: last, to: end)
         var segmentIDs = [start.segmentID]
         for edge in edges { segmentIDs.append(network.graph.segmentIDs[Int(edge >> 1)]) }
         segmentIDs.append(end.segmentID)
@@ -87,7 +90,8 @@ public final class RoadQuerySession {
             positions: line,
             distance: metric == .distance ? meeting.weight : meeting.secondary,
             duration: metric == .time ? meeting.weight : meeting.secondary,
-            start: start, end: end, metric: metric, segmentIDs: segmentIDs)
+            start: start, end: end, metric: metric, segmentIDs: segmentIDs,
+            steps: RoadStepBuilder(graph: network.graph).steps(of: pieces, start: start, end: end))
     }
 
     /// The shortest-path cost between two graph nodes and its other measure (distance when

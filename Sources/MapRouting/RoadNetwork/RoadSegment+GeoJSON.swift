@@ -1,3 +1,4 @@
+import Foundation
 import MapGeometry
 
 extension RoadSegment {
@@ -5,7 +6,8 @@ extension RoadSegment {
     /// a MultiLineString another (joined to the rest by identical end coordinates).
     ///
     /// Properties read: `id` (or the feature id), `highway`, `oneway`, `maxspeed`, `access`,
-    /// `junction`, `from_node`, `to_node` (integers). Booleans and numbers are accepted
+    /// `junction`, `from_node`, `to_node` (integers), `name` and `ref` (for turn-by-turn steps;
+    /// empty or null means none). Booleans and numbers are accepted
     /// where OSM exports write strings (`"oneway": true`, `"maxspeed": 50`).
     /// - Throws: ``RoadNetworkError/notARoad(feature:reason:)`` for a feature that is not a
     ///   line, naming its index and id.
@@ -35,7 +37,9 @@ extension RoadSegment {
                         junction: text(properties.value("junction")),
                         // Node ids only describe a single line's two ends.
                         fromNode: lines.count == 1 ? nodeID(properties.value("from_node")) : nil,
-                        toNode: lines.count == 1 ? nodeID(properties.value("to_node")) : nil))
+                        toNode: lines.count == 1 ? nodeID(properties.value("to_node")) : nil,
+                        name: label(properties.value("name")),
+                        ref: label(properties.value("ref"))))
             }
         }
         return segments
@@ -52,6 +56,12 @@ extension RoadSegment {
             return String(number)
         default: return nil
         }
+    }
+
+    /// A name or ref as said: trimmed, nil when empty or absent.
+    private static func label(_ value: JSONValue?) -> String? {
+        let trimmed = text(value)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed?.isEmpty == false ? trimmed : nil
     }
 
     private static func nodeID(_ value: JSONValue?) -> Int64? {

@@ -25,12 +25,16 @@ public struct RoadSegment: Hashable, Sendable {
     public var fromNode: Int64?
     /// The id of the node at the last position, when the source has node ids.
     public var toNode: Int64?
+    /// The OSM `name` tag: the street name turn-by-turn steps say.
+    public var name: String?
+    /// The OSM `ref` tag (`CG-1`, `E 18`): said when the road has no name, and beside the name.
+    public var ref: String?
 
     /// Creates a road segment; only the positions are required.
     public init(
         id: String? = nil, positions: [Position], highway: String? = nil, oneway: String? = nil,
         maxspeed: String? = nil, access: String? = nil, junction: String? = nil,
-        fromNode: Int64? = nil, toNode: Int64? = nil
+        fromNode: Int64? = nil, toNode: Int64? = nil, name: String? = nil, ref: String? = nil
     ) {
         self.id = id
         self.positions = positions
@@ -41,5 +45,7 @@ public struct RoadSegment: Hashable, Sendable {
         self.junction = junction
         self.fromNode = fromNode
         self.toNode = toNode
+        self.name = name
+        self.ref = ref
     }
 }

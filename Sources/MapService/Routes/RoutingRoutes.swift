@@ -91,14 +91,16 @@ struct RoutingRoutes: Sendable {
     }
 
     /// `POST /directions`: `{"roads": NAME, "from": [lon, lat], "to": [lon, lat], "by": "time"}`,
-    /// the path along the roads as `mapctl directions` writes it.
+    /// the path along the roads as `mapctl directions` writes it; `"steps": true` gives the
+    /// manoeuvre Points (`--steps`), `"format": "text"` the numbered instructions with
+    /// `"units": "metric"` or `"imperial"` (`--format text --units`).
     func directions(_ request: Request, _ context: Context) async throws -> Response {
         let body = try await RequestBody.json(request, state: state)
         func fail(_ path: [JSONPathComponent], _ message: String) -> Problem { .badRequest(body.problem(at: path, message).description) }
         guard case let .object(object) = body.root else {
             throw fail([], "must be a JSON object such as {\"roads\": \"andorra\", \"from\": [1.52, 42.51], \"to\": [1.60, 42.55]}")
         }
-        let allowed: Set<String> = ["roads", "from", "to", "by", "maxSnapDistance", "snapToAnyRoad"]
+        let allowed: Set<String> = ["roads", "from", "to", "by", "maxSnapDistance", "snapToAnyRoad", "steps", "format", "units", "restrictions"]
         for key in object.keys where !allowed.contains(key) {
             throw fail([.member(key)], "is not a directions option; use \(allowed.sorted().joined(separator: ", "))")
         }
@@ -120,13 +122,59 @@ struct RoutingRoutes: Sendable {
             guard let flag = any.boolValue else { throw fail([.member("snapToAnyRoad")], "must be true or false") }
             network.options.snapToMainNetwork = !flag
         }
+        let format = try directionsFormat(object, fail: fail)
+        let rules = try object["restrictions"].map { value throws -> TurnRules in
+            // A FeatureCollection of restrictions, as `mapctl directions --restrictions` reads.
+            guard case let .array(features)? = value.objectValue?["features"] else {
+                throw fail([.member("restrictions")], "must be a FeatureCollection of turn restrictions")
+            }
+            let restrictions = features.map { Feature(geometry: nil, properties: Properties($0.objectValue?["properties"]?.objectValue ?? [:])) }
+            do {
+                return try TurnRules(try TurnRestriction.restrictions(from: restrictions), in: network)
+            } catch {
+                throw fail([.member("restrictions")], "\(error)")
+            }
+        }
         let path: RoadPath
         do {
-            path = try RoadQuerySession(network).directions(from: from, to: to, by: metric, startName: "from", endName: "to")
+            let session = RoadQuerySession(network)
+            if let rules {
+                path = try session.directions(from: from, to: to, by: metric, rules: rules, startName: "from", endName: "to")
+            } else {
+                path = try session.directions(from: from, to: to, by: metric, startName: "from", endName: "to")
+            }
         } catch {
             throw Problem.unprocessable("\(error)")
         }
-        return Answer.bytes(GeoJSONWriter().encode(path.feature(members: network.sourceMembers)) + [0x0A], type: Answer.geoJSON, for: request)
+        let type = if case .text = format { "text/plain; charset=utf-8" } else { Answer.geoJSON }
+        return Answer.bytes(path.answer(format, members: network.sourceMembers), type: type, for: request)
+    }
+
+    /// The answer's form a directions request asks for, checked as `mapctl directions` checks
+    /// `--steps`, `--format` and `--units`.
+    private func directionsFormat(
+        _ object: JSONObject, fail: ([JSONPathComponent], String) -> Problem
+    ) throws -> DirectionsFormat {
+        var steps = false
+        if let value = object["steps"] {
+            guard let flag = value.boolValue else { throw fail([.member("steps")], "must be true or false") }
+            steps = flag
+        }
+        let format = object["format"]?.stringValue ?? "geojson"
+        guard object["format"] == nil || ["geojson", "text"].contains(object["format"]?.stringValue ?? "") else {
+            throw fail([.member("format")], "must be \"geojson\" or \"text\"")
+        }
+        if steps && format == "text" {
+            throw fail([.member("steps")], "gives GeoJSON points; \"format\": \"text\" already lists the steps: give one of them")
+        }
+        guard let unitsValue = object["units"] else { return format == "text" ? .text(.metric) : steps ? .stepPoints : .line }
+        guard let units = unitsValue.stringValue.flatMap(DistanceUnits.init(rawValue:)) else {
+            throw fail([.member("units")], "must be \"metric\" or \"imperial\"")
+        }
+        guard format == "text" else {
+            throw fail([.member("units")], "sets the distances of \"format\": \"text\"; GeoJSON distances are always metres (distance_m)")
+        }
+        return .text(units)
     }
 
     /// `POST /matrix`: `{"positions": [[lon, lat], …], "roads": NAME, "detourFactor": 1.3,
