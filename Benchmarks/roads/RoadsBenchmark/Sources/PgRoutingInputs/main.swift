@@ -1,8 +1,8 @@
 // Writes the inputs of Benchmarks/roads/pgrouting.sh for one road layer: the graph MapRouting
 // builds from it as a pgRouting edge table (CSV: id, source, target, cost, reverse_cost, the
 // lengths in metres, -1 for a direction one-way rules forbid), and Point layers of N random
-// nodes of the main network (fixed seed), each feature's id its node number, so that both
-// tools are asked about the same places.
+// nodes of the main network (fixed seed; distinct while there are enough), each feature's id
+// its node number, so that both tools are asked about the same places.
 //
 // Usage: PgRoutingInputs ROADS.geojson OUT_FOLDER N [N…]
 //   writes OUT_FOLDER/edges.csv and OUT_FOLDER/points-N.geojson
@@ -41,6 +41,8 @@ for count in counts {
         let node = main[Int(random.next() % UInt64(main.count))]
         if seen.insert(node).inserted { chosen.append(node) }
     }
+    // A main network smaller than `count` (Helsinki's 885 nodes): the rest repeat nodes.
+    while chosen.count < count { chosen.append(main[Int(random.next() % UInt64(main.count))]) }
     let features = chosen.map { node in
         Feature(id: .number(text: String(node)), geometry: .point(graph.position(ofNode: node)), properties: [:])
     }
