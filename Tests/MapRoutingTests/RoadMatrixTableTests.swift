@@ -78,6 +78,11 @@ struct RoadMatrixTableTests {
         let text = String(decoding: handMade.jsonBytes(), as: UTF8.self)
         #expect(text == #"{"sources":["a",null],"targets":[3],"distances":[[0],[null]],"durations":[[123456.8],[0.1]],"attribution":"© OSM"}"# + "\n")
         #expect(handMade.jsonBytes() == GeoJSONWriter().encode(handMade.json) + [0x0A])
+        // Beyond the fast path: huge and negative cells are written by the general writer.
+        let extremes = RoadMatrixTable(
+            sourceIDs: [nil], targetIDs: [nil, nil, nil, nil], distances: [2e15, 1e300, -0.26, 9_999_999.96], durations: nil)
+        #expect(extremes.jsonBytes() == GeoJSONWriter().encode(extremes.json) + [0x0A])
+        #expect(String(decoding: extremes.jsonBytes(), as: UTF8.self).hasSuffix(",10000000]]}\n"))
     }
 
     @Test func aFeatureThatIsNotAPointIsNamed() throws {

@@ -79,16 +79,8 @@ public struct RoadMatrixTable: Hashable, Sendable {
             bytes.append(UInt8(ascii: "]"))
         }
         func rows(_ key: StaticString, _ values: [Double]) {
-            bytes.append(contentsOf: ",\"\(key)\":[".utf8)
-            for row in sourceIDs.indices {
-                bytes.append(contentsOf: row > 0 ? ",[".utf8 : "[".utf8)
-                for column in 0..<columns {
-                    if column > 0 { bytes.append(UInt8(ascii: ",")) }
-                    Self.appendTenths(values[row * columns + column], to: &bytes)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            }
-            bytes.append(UInt8(ascii: "]"))
+            bytes.append(contentsOf: ",\"\(key)\":".utf8)
+            bytes.append(contentsOf: Self.rowsText(values, rows: sourceIDs.count, columns: columns))
         }
         bytes.append(UInt8(ascii: "{"))
         ids("sources", sourceIDs)
@@ -112,30 +104,50 @@ public struct RoadMatrixTable: Hashable, Sendable {
     /// A cost rounded to tenths, the nearest double to the decimal.
     static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-    /// Writes a cost as the shortest decimal of ``tenths(_:)`` ("12.3", "12", "null"), without
-    /// a general double formatter: the integer of tenths, then its last digit after a point.
-    static func appendTenths(_ value: Double, to bytes: inout [UInt8]) {
-        let scaled = (value * 10).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e15 else {
-            bytes.append(contentsOf: value.isFinite ? GeoJSONWriter().encode(.number(tenths(value))) : Array("null".utf8))
-            return
+    /// `[[…],[…]]`: the cells row by row, each the shortest decimal of ``tenths(_:)`` ("12.3",
+    /// "12") or `null`, written straight into one buffer (a million cells in a few milliseconds).
+    static func rowsText(_ values: [Double], rows: Int, columns: Int) -> [UInt8] {
+        // A cell takes at most 24 bytes ("-1.2345678901234567e+300"), and a comma or bracket.
+        let capacity = 2 + rows * (3 + columns * 25)
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var at = 0
+            func put(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            put(UInt8(ascii: "["))
+            for row in 0..<rows {
+                if row > 0 { put(UInt8(ascii: ",")) }
+                put(UInt8(ascii: "["))
+                for column in 0..<columns {
+                    if column > 0 { put(UInt8(ascii: ",")) }
+                    let scaled = (values[row * columns + column] * 10).rounded()
+                    guard scaled.isFinite, scaled >= 0, scaled < 1e15 else {
+                        let value = values[row * columns + column]
+                        for byte in value.isFinite ? GeoJSONWriter().encode(.number(tenths(value))) : Array("null".utf8) { put(byte) }
+                        continue
+                    }
+                    // The integer of tenths, then its last digit after a point unless it is 0.
+                    let tenthsCount = UInt64(scaled)
+                    var whole = tenthsCount / 10
+                    var digits = 1
+                    while whole >= 10 { whole /= 10; digits += 1 }
+                    whole = tenthsCount / 10
+                    for place in stride(from: digits - 1, through: 0, by: -1) {
+                        buffer[at + place] = UInt8(ascii: "0") + UInt8(whole % 10)
+                        whole /= 10
+                    }
+                    at += digits
+                    if tenthsCount % 10 != 0 {
+                        put(UInt8(ascii: "."))
+                        put(UInt8(ascii: "0") + UInt8(tenthsCount % 10))
+                    }
+                }
+                put(UInt8(ascii: "]"))
+            }
+            put(UInt8(ascii: "]"))
+            count = at
         }
-        var tenthsCount = Int64(scaled)
-        if tenthsCount < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            tenthsCount = -tenthsCount
-        }
-        let whole = tenthsCount / 10, fraction = tenthsCount % 10
-        appendDigits(whole, to: &bytes)
-        if fraction != 0 {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction))
-        }
-    }
-
-    private static func appendDigits(_ value: Int64, to bytes: inout [UInt8]) {
-        if value >= 10 { appendDigits(value / 10, to: &bytes) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }
 
