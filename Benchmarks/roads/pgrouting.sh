@@ -81,6 +81,8 @@ for city in ["andorra", "helsinki"]:
         ms = {key: 1000 * statistics.median(value) for key, value in times.items()}
         print(f"{city:<10}{f'{n}x{n}':>12}{ms['ours']:>11.1f}{ms['geojson']:>16.1f}{ms['pgr']:>14.1f}"
               f"{ms['pgr'] / ms['ours']:>11.1f}x{worst:>14.3f}")
+floor = 1000 * statistics.median([timed(["./.build/release/mapctl", "--version"]) for _ in range(rounds)])
+print(f"mapctl --version (process start, the floor of every run): {floor:.1f} ms")
 print(f"(medians of {rounds} runs; mapctl loads the prepared network (--save-prepared), the counterpart of the")
 print(" loaded edge table; '(from GeoJSON)' reads the road layer and builds the hierarchies in the same process)")
 PY
