@@ -24,7 +24,7 @@ enum ArgumentPreflight {
     }
 
     static func prepare(_ arguments: [String]) -> Outcome {
-        guard let subcommand = arguments.first, let options = declaredOptions[subcommand] else { return .arguments(arguments) }
+        guard let subcommand = arguments.first, let options = declaredOptions(of: subcommand) else { return .arguments(arguments) }
         var prepared = [subcommand]
         var index = 1
         while index < arguments.count {
@@ -81,29 +81,28 @@ enum ArgumentPreflight {
         return previous[b.count]
     }
 
-    /// Every subcommand's options, read once from argument-parser's help description.
-    static let declaredOptions: [String: Options] = {
-        guard let tool = try? JSONValue(parsing: Array(Mapctl._dumpHelp().utf8)),
-              case let .array(subcommands)? = member(member(tool, "command"), "subcommands") else { return [:] }
-        var result: [String: Options] = [:]
-        for subcommand in subcommands {
-            guard case let .string(name)? = member(subcommand, "commandName"),
-                  case let .array(arguments)? = member(subcommand, "arguments") else { continue }
-            var options = Options()
-            for argument in arguments {
-                guard case let .string(kind)? = member(argument, "kind"), kind != "positional",
-                      case let .array(names)? = member(argument, "names") else { continue }
-                for spelling in names {
-                    guard case let .string(nameKind)? = member(spelling, "kind"), case let .string(text)? = member(spelling, "name") else { continue }
-                    let written = (nameKind == "long" ? "--" : "-") + text
-                    options.all.insert(written)
-                    if kind == "option" { options.takingValues.insert(written) }
-                }
+    /// The options of one subcommand, from argument-parser's help description of that command
+    /// alone (describing every command on each start cost more than the rest of a short run).
+    static func declaredOptions(of subcommand: String) -> Options? {
+        // argument-parser's own `help` subcommand, which is not among the configured ones.
+        if subcommand == "help" { return Options(all: ["--help", "-h", "-help", "--version"]) }
+        guard let command = Mapctl.configuration.subcommands.first(where: { $0._commandName == subcommand }),
+              let tool = try? JSONValue(parsing: Array(command._dumpHelp().utf8)),
+              case let .array(arguments)? = member(member(tool, "command"), "arguments") else { return nil }
+        // The root command's flag, accepted after every subcommand.
+        var options = Options(all: ["--version"])
+        for argument in arguments {
+            guard case let .string(kind)? = member(argument, "kind"), kind != "positional",
+                  case let .array(names)? = member(argument, "names") else { continue }
+            for spelling in names {
+                guard case let .string(nameKind)? = member(spelling, "kind"), case let .string(text)? = member(spelling, "name") else { continue }
+                let written = (nameKind == "long" ? "--" : "-") + text
+                options.all.insert(written)
+                if kind == "option" { options.takingValues.insert(written) }
             }
-            result[name] = options
         }
-        return result
-    }()
+        return options
+    }
 
     private static func member(_ value: JSONValue?, _ key: String) -> JSONValue? { value?.objectValue?[key] }
 }

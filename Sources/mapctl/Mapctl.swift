@@ -26,6 +26,7 @@ struct Mapctl: ParsableCommand {
             QueryCommand.self,
             RouteCommand.self,
             DirectionsCommand.self,
+            MatrixCommand.self,
             ServeCommand.self,
         ]
     )

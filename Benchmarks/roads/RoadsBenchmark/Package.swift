@@ -14,6 +14,14 @@ let package = Package(
                 .product(name: "MapGeometry", package: "MapEngine"),
             ],
             swiftSettings: [.unsafeFlags(["-wmo"])]
-        )
+        ),
+        // The inputs of pgrouting.sh: our graph as a pgRouting edge table, random places.
+        .executableTarget(
+            name: "PgRoutingInputs",
+            dependencies: [
+                .product(name: "MapRouting", package: "MapEngine"),
+                .product(name: "MapGeometry", package: "MapEngine"),
+            ]
+        ),
     ]
 )

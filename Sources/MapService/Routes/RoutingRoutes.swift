@@ -181,10 +181,14 @@ struct RoutingRoutes: Sendable {
     /// "speed": 30}` → `{"distances": [[…]], "durations": [[…]]}` in metres and seconds, the
     /// file `mapctl route --matrix` reads: along a road network of the service when `roads`
     /// names one, else geodesic estimates (distance × detour factor, at `speed` km/h).
+    /// With Point features instead of positions, `mapctl matrix`'s answer (``roadTable(_:body:request:)``).
     func matrix(_ request: Request, _ context: Context) async throws -> Response {
         let body = try await RequestBody.json(request, state: state)
         func fail(_ path: [JSONPathComponent], _ message: String) -> Problem { .badRequest(body.problem(at: path, message).description) }
         guard case let .object(object) = body.root else { throw fail([], "must be a JSON object such as {\"positions\": [[24.94, 60.17], [24.95, 60.16]]}") }
+        if ["places", "sources", "targets"].contains(where: { object[$0] != nil }) {
+            return try roadTable(object, body: body, request: request)
+        }
         let allowed: Set<String> = ["positions", "roads", "by", "detourFactor", "speed"]
         for key in object.keys where !allowed.contains(key) {
             throw fail([.member(key)], "is not a matrix option; use \(allowed.sorted().joined(separator: ", "))")

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import MapGeometry
+import MapRouting
+
+/// `mapctl matrix`: road distances and durations between places, as JSON.
+struct MatrixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix",
+        abstract: "Road distance and duration matrices between Point features.",
+        discussion: """
+            Snaps every place to the roads as directions does and prints \
+            {"sources": [ids], "targets": [ids], "distances": [[metres]], \
+            "durations": [[seconds]]}: a row per source, a column per target, in input \
+            order; distances are the lengths of the shortest paths, durations the \
+            times of the fastest paths, in tenths; null where no road path joins the \
+            pair. Ids are the features' ids (else their id property, else null). One \
+            points file gives the matrix among its places; --sources and --targets give \
+            sources × targets.
+
+            Examples:
+              mapctl matrix --roads Data/roads.geojson Data/stops.geojson
+              mapctl matrix --roads roads.map --metric distance \\
+                --sources depots.geojson --targets stops.geojson
+            """
+    )
+
+    @Option(help: "Road layer (GeoJSON, or - for standard input), or a network file written by --save-prepared.")
+    var roads: String
+
+    @Option(help: "The matrices printed: distance, duration or both.")
+    var metric: RoadMatrixTable.Measures = .both
+
+    @Option(help: ArgumentHelp("Point features of the rows.", valueName: "file"))
+    var sources: String?
+
+    @Option(help: ArgumentHelp("Point features of the columns.", valueName: "file"))
+    var targets: String?
+
+    @Option(help: "Farthest a place may be from a road, in metres.")
+    var maxSnapDistance: Double = 1_000
+
+    @Flag(help: "Snap to the nearest road even outside the main network (one-way traps then give null).")
+    var snapToAnyRoad = false
+
+    @Option(help: "Also save the prepared network to this file, to load it faster next time.")
+    var savePrepared: String?
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    @Argument(help: "GeoJSON file of Point features (sources and targets), or - for standard input.")
+    var points: String?
+
+    func validate() throws {
+        guard (points == nil) == (sources != nil && targets != nil), (sources == nil) == (targets == nil) else {
+            throw ValidationError("give one points file, or --sources FILE and --targets FILE")
+        }
+        guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
+            throw ValidationError("--max-snap-distance must be a positive number of metres")
+        }
+    }
+
+    func run() throws {
+        let rows = try places(points ?? sources!)
+        let columns = points == nil ? try places(targets!) : rows
+        var network = try RoadNetworkLoading.load(roads, command: "matrix")
+        network.options.maximumSnapDistance = maxSnapDistance
+        network.options.snapToMainNetwork = !snapToAnyRoad
+        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared, command: "matrix") }
+        let table: RoadMatrixTable
+        do {
+            table = try RoadQuerySession(network).matrixTable(sources: rows, targets: columns, measures: metric)
+        } catch {
+            RoadNetworkLoading.report("mapctl matrix: \(error)")
+            throw ExitCode(65)
+        }
+        let bytes = outputOptions.pretty ? GeoJSONWriter(options: outputOptions.writerOptions).encode(table.json) : table.jsonBytes()
+        try CommandOutput.write(bytes, to: outputOptions.output, command: "matrix")
+    }
+
+    /// The places of a Point layer, or exit 65 naming the first feature that is not a Point.
+    private func places(_ path: String) throws -> [RoadMatrixPlace] {
+        let document = try CommandInput.read(path, command: "matrix", options: GeoJSONReader.Options())
+        let file = path == "-" ? "standard input" : path
+        do {
+            let places = try RoadMatrixPlace.places(from: document.features, file: file)
+            guard !places.isEmpty else { throw RoadMatrixInputError.noPlaces(file: file) }
+            return places
+        } catch {
+            CommandOutput.message("mapctl matrix: \(error)")
+            throw ExitCode(65)
+        }
+    }
+}
+
+extension RoadMatrixTable.Measures: ExpressibleByArgument {}
