@@ -4,7 +4,7 @@ import Foundation
 /// `postgres://` URL of a database where the tests may create tables), otherwise a cluster
 /// made once per test run in a temporary folder (`initdb`, `pg_ctl start` on a free loopback
 /// port; as the `postgres` user when running as root, since PostgreSQL refuses root), stopped
-/// when the tests end. Needs Debian's postgresql-15 and postgresql-15-postgis-3.
+/// when the tests end. Needs Debian's postgresql-15, postgresql-15-postgis-3 and (for the pgRouting reference) postgresql-15-pgrouting.
 public enum PostgresServer {
     /// The database URL (without a table), starting the server on first use.
     public static func url() throws -> String { try started.get().url }
@@ -55,7 +55,7 @@ public enum PostgresServer {
     /// that stops its server); stopped and removed when the tests end.
     public static func makeCluster() throws -> LocalCluster {
         guard FileManager.default.isExecutableFile(atPath: bin + "/initdb") else {
-            throw PythonTools.ToolFailure(message: "PostgreSQL 15 is not installed: apt-get install postgresql-15 postgresql-15-postgis-3")
+            throw PythonTools.ToolFailure(message: "PostgreSQL 15 is not installed: apt-get install postgresql-15 postgresql-15-postgis-3 postgresql-15-pgrouting")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapengine-pg-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
