@@ -11,7 +11,7 @@ extension RouteCommand {
         "start" (default: return) | "anywhere", "capacity": items, "shift": [start_s, end_s], \
         "skills": ["..."]}. Each stop feature may have "items", "service_s", "time_windows" \
         ([[start_s, end_s], ...], same clock as the shifts), "skills" and "priority" (0-100). \
-        Every feature is its own stop (no merging). --roads gives road costs (lines stay straight). Output: per route a LineString (route, \
+        Every feature is its own stop (no merging). --roads gives road costs and draws the lines along the roads. Output: per route a LineString (route, \
         distance_m, duration_s, stop_count, item_count, load, color), a start Point and stop \
         Points (route, sequence, items, label, arrival_s, service_start_s, departure_s); \
         stops that fit nowhere come last with role "unassigned" and the reason.
@@ -34,15 +34,16 @@ extension RouteCommand {
         }
         let vehicles = try loadVehicles(vehiclesPath, positions: &positions)
         let problem: FleetProblem
+        var roadProvider: RoadMatrixProvider?
         do {
             let matrices: TravelMatrices
             if let roads {
-                // Road costs; the route lines stay straight between stops.
                 let names = stops.map { "stop \($0.id)" } + (stops.count..<positions.count).map { "vehicle place \($0 - stops.count + 1)" }
                 let provider = RoadMatrixProvider(
                     network: try RoadNetworkLoading.load(roads, command: "route"),
                     metric: objective == "duration" ? .time : .distance, placeNames: names)
                 matrices = try provider.matrices(for: positions)
+                roadProvider = provider
             } else {
                 matrices = try GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6)
                     .matrices(for: positions)
@@ -62,10 +63,18 @@ extension RouteCommand {
         for entry in solution.unassigned {
             report("stop \(stops[entry.stop].id) is not served: \(entry.reason)")
         }
+        let roadLines: [[Position]]?
+        do {
+            roadLines = try roadProvider?.roadLines(of: solution, problem: problem, positions: positions)
+        } catch {
+            report("\(roads ?? input): \(error)")
+            throw ExitCode(65)
+        }
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
         let collection = FeatureCollection(
-            features: FleetFeatures.features(of: solution, problem: problem, positions: positions), foreignMembers: stopCollection.foreignMembers)
+            features: FleetFeatures.features(of: solution, problem: problem, positions: positions, roadLines: roadLines),
+            foreignMembers: stopCollection.foreignMembers)
         try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
     }
 

@@ -161,6 +161,11 @@ struct ServiceAnswerTests {
             #expect(fleet.status == .ok, "\(fleet.body)")
             #expect(fleet.body == (try commandOutput([
                 "route", "--vehicles", "Data/vehicles.json", "--iterations", "500", "--time-limit", "30s", "Data/stops.geojson"])))
+            let onRoads = try await client.send(.post, "/fleet?iterations=200&timeLimit=30000&roads=helsinki", body: body, type: "application/geo+json")
+            #expect(onRoads.status == .ok, "\(onRoads.body)")
+            #expect(onRoads.body == (try commandOutput([
+                "route", "--vehicles", "Data/vehicles.json", "--roads", "Data/roads.geojson", "--iterations", "200",
+                "--time-limit", "30s", "Data/stops.geojson"])))
             let directions = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
             #expect(directions.status == .ok, "\(directions.body)")
             #expect(directions.body == (try commandOutput(["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"])))

@@ -31,6 +31,48 @@ import Testing
         #expect(distance > 10_000)
     }
 
+    /// Several vehicles on the roads: each route's line runs along the streets (its first leg is
+    /// the line `mapctl directions` gives from the vehicle's start to its first stop), and its
+    /// length (measured here on a sphere) is the route's road distance.
+    @Test func fleetRoutesFollowTheStreets() throws {
+        let result = try MapctlProcess.run([
+            "route", "--vehicles", "Data/vehicles.json", "--roads", "Data/roads.geojson", "--iterations", "200",
+            "--time-limit", "60s", "Data/stops.geojson",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let collection = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]
+        let features = try #require(collection["features"] as? [[String: Any]])
+        func properties(_ feature: [String: Any]) -> [String: Any] { feature["properties"] as? [String: Any] ?? [:] }
+        func coordinates(_ feature: [String: Any]) -> [[Double]] { (feature["geometry"] as? [String: Any])?["coordinates"] as? [[Double]] ?? [] }
+        func point(_ feature: [String: Any]) -> String {
+            let position = (feature["geometry"] as! [String: Any])["coordinates"] as! [Double]
+            return "\(position[0]),\(position[1])"
+        }
+        func metres(_ a: [Double], _ b: [Double]) -> Double {
+            let radians = Double.pi / 180, latitude = (a[1] + b[1]) / 2 * radians
+            let east = (b[0] - a[0]) * radians * cos(latitude), north = (b[1] - a[1]) * radians
+            return 6_371_008.8 * (east * east + north * north).squareRoot()
+        }
+        let routes = features.filter { properties($0)["role"] as? String == "route" }
+        #expect(routes.count >= 2)
+        for route in routes {
+            let line = coordinates(route), name = properties(route)["route"] as? String
+            let ofRoute = features.filter { properties($0)["route"] as? String == name }
+            let stops = ofRoute.filter { properties($0)["role"] as? String == "stop" }
+            #expect(line.count > 3 * (stops.count + 2), "\(name ?? ""): \(line.count) vertices for \(stops.count) stops")
+            let start = try #require(ofRoute.first { properties($0)["role"] as? String == "start" })
+            let first = try #require(stops.first { properties($0)["sequence"] as? Double == 1 })
+            let directions = try MapctlProcess.run([
+                "directions", "--roads", "Data/roads.geojson", "--by", "distance", "--from", point(start), "--to", point(first),
+            ])
+            let leg = coordinates(try JSONSerialization.jsonObject(with: Data(directions.standardOutput.utf8)) as! [String: Any])
+            #expect(leg.count > 1 && Array(line.prefix(leg.count)) == leg, "\(name ?? ""): the first leg is not the directions' line")
+            let length = zip(line, line.dropFirst()).reduce(0) { $0 + metres($1.0, $1.1) }
+            let distance = try #require(properties(route)["distance_m"] as? Double)
+            #expect(abs(length - distance) <= 0.02 * distance, "\(name ?? ""): line \(length) m, route \(distance) m")
+        }
+    }
+
     @Test func roadsAndMatrixExcludeEachOther() throws {
         let result = try MapctlProcess.run([
             "route", "--roads", "Data/roads.geojson", "--matrix", "matrix.json", "Data/stops.geojson",

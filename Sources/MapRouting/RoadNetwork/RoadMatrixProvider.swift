@@ -41,6 +41,15 @@ public struct RoadMatrixProvider: TravelMatrixProvider {
     public func roadLine(of route: PlannedRoute) throws -> [Position] {
         try RoadQuerySession(network).legs(through: route.path, by: metric).line
     }
+
+    /// Each fleet route's line along the roads (``FleetFeatures/paths(of:problem:positions:)``
+    /// joined by road paths), for ``FleetFeatures/features(of:problem:positions:roadLines:)``.
+    public func roadLines(of solution: FleetSolution, problem: FleetProblem, positions: [Position]) throws -> [[Position]] {
+        let session = RoadQuerySession(network)
+        return try FleetFeatures.paths(of: solution, problem: problem, positions: positions).map { path in
+            try session.legs(through: path, by: metric).line
+        }
+    }
 }
 
 extension RouteRequest {

@@ -46,7 +46,7 @@ struct RoutingRoutes: Sendable {
 
     /// `POST /fleet?iterations=&seed=&timeLimit=&objective=&roads=`: the stops of the body (a
     /// FeatureCollection of Points) shared among the vehicles of its `vehicles` member, as
-    /// `mapctl route --vehicles FILE` writes them (with `roads`, road costs; lines straight).
+    /// `mapctl route --vehicles FILE` writes them (with `roads`, road costs and lines along the roads).
     func fleet(_ request: Request, _ context: Context) async throws -> Response {
         let received = ContinuousClock.now
         let query = QueryValues(request)
@@ -72,10 +72,12 @@ struct RoutingRoutes: Sendable {
             guard !stops.isEmpty else { throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features") }
             let vehicles = FleetVehicle.vehicles(from: definitions, places: &positions)
             let matrices: TravelMatrices
+            var roadProvider: RoadMatrixProvider?
             if let network {
                 let names = stops.map { "stop \($0.id)" } + (stops.count..<positions.count).map { "vehicle place \($0 - stops.count + 1)" }
-                matrices = try RoadMatrixProvider(network: network, metric: objective == .duration ? .time : .distance, placeNames: names)
-                    .matrices(for: positions)
+                let provider = RoadMatrixProvider(network: network, metric: objective == .duration ? .time : .distance, placeNames: names)
+                matrices = try provider.matrices(for: positions)
+                roadProvider = provider
             } else {
                 matrices = try GeodesicMatrixProvider().matrices(for: positions)
             }
@@ -83,8 +85,9 @@ struct RoutingRoutes: Sendable {
             let deadline = received + limit - max(limit / 50, .milliseconds(5))
             let solution = FleetSolver.solve(
                 problem, options: FleetSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: max(deadline - .now, .milliseconds(1))))
+            let roadLines = try roadProvider?.roadLines(of: solution, problem: problem, positions: positions)
             return FeatureCollection(
-                features: FleetFeatures.features(of: solution, problem: problem, positions: positions),
+                features: FleetFeatures.features(of: solution, problem: problem, positions: positions, roadLines: roadLines),
                 foreignMembers: document.featureCollection.foreignMembers.filter { $0.name != "vehicles" })
         }
         return Answer.geoJSON(collection, for: request)

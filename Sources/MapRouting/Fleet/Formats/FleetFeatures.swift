@@ -13,19 +13,19 @@ public enum FleetFeatures {
     ///   (on board after it), `label` (the sequence), `arrival_s`, `service_start_s`,
     ///   `departure_s`, `leg_distance_m`, `leg_duration_s`, `color`.
     /// - Unassigned: Point, `role` "unassigned", `id`, `items`, `reason` (a code) and `reason_text`.
-    public static func features(of solution: FleetSolution, problem: FleetProblem, positions: [Position]) -> [Feature] {
+    ///
+    /// `roadLines`, one per route (``RoadMatrixProvider/roadLines(of:problem:positions:)``),
+    /// draws the routes along the roads; without them the lines are straight between stops.
+    public static func features(
+        of solution: FleetSolution, problem: FleetProblem, positions: [Position], roadLines: [[Position]]? = nil
+    ) -> [Feature] {
         var features: [Feature] = []
+        let paths = paths(of: solution, problem: problem, positions: positions)
         for (index, route) in solution.routes.enumerated() {
             let vehicle = problem.vehicles[route.vehicle]
             let color = JSONValue.string(MapPalette.color(at: index))
             let name = JSONValue.string(vehicle.id)
-            var path = [positions[vehicle.start]] + route.visits.map { positions[problem.stops[$0.stop].place] }
-            switch vehicle.end {
-            case .anywhere: break
-            case .returnToStart: path.append(positions[vehicle.start])
-            case .at(let end): path.append(positions[end])
-            }
-            let line = (try? LineString(path)).map(Geometry.lineString)
+            let line = (try? LineString(roadLines?[index] ?? paths[index])).map(Geometry.lineString)
             let stops = route.visits.count
             features.append(Feature(
                 geometry: line,
@@ -65,6 +65,21 @@ public enum FleetFeatures {
                 ])))
         }
         return features
+    }
+
+    /// Each route's positions: its vehicle's start, the stops in visiting order, and its end
+    /// (back at the start, a fixed end, or none).
+    public static func paths(of solution: FleetSolution, problem: FleetProblem, positions: [Position]) -> [[Position]] {
+        solution.routes.map { route in
+            let vehicle = problem.vehicles[route.vehicle]
+            var path = [positions[vehicle.start]] + route.visits.map { positions[problem.stops[$0.stop].place] }
+            switch vehicle.end {
+            case .anywhere: break
+            case .returnToStart: path.append(positions[vehicle.start])
+            case .at(let end): path.append(positions[end])
+            }
+            return path
+        }
     }
 
     /// One decimal: stable output text, finer than any map needs.
