@@ -9,9 +9,10 @@ extension Geodesic {
     /// The geodesic distance between every pair of `positions`, row-major (`n × n`, symmetric,
     /// zero diagonal), in metres.
     ///
-    /// The same numbers as ``GeodesicDistances`` gives pair by pair. Lines up to 300 km use the short-line ruler (within a millimetre of `geod_inverse`, with
-    /// one `asin` per pair at most), longer lines PROJ's `geod_inverse`. Rows are shared among the
-    /// machine's cores, so a 5,000-stop matrix of a city takes a fraction of a second.
+    /// The same numbers as ``GeodesicDistances`` gives pair by pair. Lines up to 300 km use the
+    /// short-line ruler (within a millimetre of `geod_inverse`, with one `asin` per pair at most),
+    /// longer lines PROJ's `geod_inverse`. Rows are shared among the machine's cores, so a
+    /// 5,000-stop matrix of a city takes a fraction of a second.
     public static func distanceMatrix(_ positions: [Position]) -> [Double] {
         let count = positions.count
         guard count > 0 else { return [] }

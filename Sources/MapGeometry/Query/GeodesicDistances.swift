@@ -2,9 +2,8 @@
 /// asked instead of stored: memory grows with the number of positions, not its square.
 ///
 /// Every distance equals the corresponding entry of ``Geodesic/distanceMatrix(_:)`` bit for
-/// bit (the same ruler, measured from the lower index), so a search over these distances and
-/// one over the full matrix see the same numbers. Lines up to 300 km cost three square roots
-/// and no trigonometry (about 20 ns); longer lines go to PROJ's `geod_inverse`.
+/// bit (the same ruler, measured from the lower index). Lines up to 300 km cost three square
+/// roots and no trigonometry (about 20 ns); longer lines go to PROJ's `geod_inverse`.
 public struct GeodesicDistances: Hashable, Sendable {
     /// The positions, in the order their indices name them.
     public let positions: [Position]
@@ -38,13 +37,4 @@ public struct GeodesicDistances: Hashable, Sendable {
     /// The positions' earth-centred coordinates on the WGS84 ellipsoid, in metres: the
     /// straight line between two of them is their chord.
     public var earthCentred: [SIMD3<Double>] { frames.map { SIMD3($0.x, $0.y, $0.z) } }
-
-    /// The straight-line (3D chord) distance in metres between two positions: never more
-    /// than their geodesic distance, and within 10⁻⁶ of it up to 100 km.
-    @inline(__always)
-    public func chord(_ first: Int, _ second: Int) -> Double {
-        let a = frames[first], b = frames[second]
-        let dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z
-        return (dx * dx + dy * dy + dz * dz).squareRoot()
-    }
 }

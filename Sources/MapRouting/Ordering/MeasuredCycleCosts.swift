@@ -4,9 +4,10 @@
 ///
 /// The search compares arcs over chords: the straight line c between two places'
 /// earth-centred coordinates, lengthened to the arc of a sphere of the mean radius R,
-/// c (1 + c²/24R²). That is one square root per pair, and within 10⁻⁷ of the geodesic up
-/// to 100 km (10⁻⁵ at 1,000 km), where the ellipsoid's curvature differs from the sphere's;
-/// the route's legs and totals are then measured exactly (``GeodesicCosts``).
+/// c (1 + c²/24R²). That is one square root per pair, and within 1.2·10⁻⁷ of the geodesic
+/// at 100 km and 1.5·10⁻⁵ at 1,000 km (2,000 random lines per length at every latitude,
+/// against pyproj), where the ellipsoid's curvature differs from the sphere's; the route's
+/// legs and totals are then measured exactly (``GeodesicCosts``).
 final class MeasuredCycleCosts {
     let costs: GeodesicCosts
     /// Model nodes: the problem's places, plus the extra terminal when there is one.
