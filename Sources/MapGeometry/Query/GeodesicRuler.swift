@@ -108,3 +108,18 @@ struct VertexFrame {
             sinLatitude: sinPhi, cosLatitude: cosPhi)
     }
 }
+
+extension Geodesic {
+    /// The geodesic distance in metres by the short-line ruler: within 2·10⁻⁸ m of
+    /// ``distance(fromLongitude:latitude:toLongitude:latitude:)`` up to 50 km (that function
+    /// itself beyond), and about ten times faster: four sines and cosines and three square
+    /// roots instead of PROJ's series. For checks over many short pieces, such as every piece
+    /// of a road network when it is loaded.
+    public static func shortLineDistance(
+        fromLongitude longitude1: Double, latitude latitude1: Double,
+        toLongitude longitude2: Double, latitude latitude2: Double
+    ) -> Double {
+        GeodesicRuler(from: Position(uncheckedLongitude: longitude1, latitude: latitude1))
+            .distance(toLongitude: longitude2, latitude: latitude2)
+    }
+}

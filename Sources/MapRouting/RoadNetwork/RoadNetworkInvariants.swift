@@ -21,6 +21,11 @@ enum RoadNetworkInvariants {
         abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1e-9)
     }
 
+    /// Lengths measured by the ruler against those PROJ stored: equal to a micrometre.
+    private static func sameLength(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) <= 1e-9 * max(abs(a), abs(b)) + 1e-6
+    }
+
     static func check(_ g: RoadGraph) throws(RoadNetworkError) {
         for node in 0..<g.nodeCount {
             guard (-180...180).contains(g.nodeLongitudes[node]), (-90...90).contains(g.nodeLatitudes[node]) else {
@@ -57,14 +62,16 @@ enum RoadNetworkInvariants {
             }
         }
         guard g.shapeOffsets[first] == 0 else { throw fail("segment \(segment)'s offsets do not start at 0") }
+        // The ruler instead of PROJ: a tenth of the time (this was 12 ms of a 50 ms matrix
+        // command on Andorra), within 2·10⁻⁸ m per piece, so lengths agree to a micrometre.
         var length = 0.0
         for index in (first + 1)..<(last + 1) {
-            length += Geodesic.distance(
+            length += Geodesic.shortLineDistance(
                 fromLongitude: g.shapeLongitudes[index - 1], latitude: g.shapeLatitudes[index - 1],
                 toLongitude: g.shapeLongitudes[index], latitude: g.shapeLatitudes[index])
-            guard same(g.shapeOffsets[index], length) else { throw fail("segment \(segment)'s offset \(index - first) is not its length so far") }
+            guard sameLength(g.shapeOffsets[index], length) else { throw fail("segment \(segment)'s offset \(index - first) is not its length so far") }
         }
-        guard same(g.segmentLength[segment], length) else {
+        guard sameLength(g.segmentLength[segment], length) else {
             throw fail("segment \(segment) is \(g.segmentLength[segment]) m long but its shape measures \(length) m")
         }
     }
