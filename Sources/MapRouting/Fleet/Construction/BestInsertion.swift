@@ -9,11 +9,12 @@ extension FleetState {
     /// The cheapest feasible insertions of `stop`, best and second best on another route
     /// (the second is what regret insertion weighs). Only one empty vehicle of each class
     /// is tried. `skip` may veto single positions (the "blinks" of ruin and recreate).
+    /// Equal costs go to the lower vehicle index.
     func bestInsertions(
         of stop: Int, _ model: FleetModel, skip: () -> Bool = { false }
-    ) -> (best: Insertion?, secondCost: Double) {
+    ) -> (best: Insertion?, second: Insertion?) {
         var best: Insertion?
-        var second = Double.infinity
+        var second: Insertion?
         // The vehicles to try, in vehicle order: every used one, and the first empty vehicle
         // of each class (any other empty vehicle of the class would do the same). Walking the
         // two short lists beats scanning every vehicle: CVRP benchmarks give one vehicle per
@@ -29,25 +30,39 @@ extension FleetState {
                 vehicle = empties[nextEmpty]
                 nextEmpty += 1
             }
-            guard model.canServe[vehicle * model.stopCount + stop] else { continue }
-            // Indexing (not `for route in routes`) reads the route in place instead of copying it.
-            // A full route needs no look at its positions (no blinks are drawn for it either).
-            if routes[vehicle].load + model.items[stop] > model.capacity[vehicle] { continue }
-            var routeBest: Insertion?
-            for p in 0...routes[vehicle].stops.count {
-                if skip() { continue }
-                guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { continue }
-                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
-            }
-            guard let routeBest else { continue }
+            guard let routeBest = bestInsertion(of: stop, into: vehicle, model, skip: skip) else { continue }
             if routeBest.cost < (best?.cost ?? .infinity) {
-                second = best?.cost ?? .infinity
+                second = best
                 best = routeBest
-            } else if routeBest.cost < second {
-                second = routeBest.cost
+            } else if routeBest.cost < (second?.cost ?? .infinity) {
+                second = routeBest
             }
         }
         return (best, second)
+    }
+
+    /// The cheapest feasible insertion of `stop` into `vehicle`'s route (the first of equal
+    /// ones), or nil when the vehicle cannot take it.
+    func bestInsertion(
+        of stop: Int, into vehicle: Int, _ model: FleetModel, skip: () -> Bool = { false }
+    ) -> Insertion? {
+        guard model.canServe[vehicle * model.stopCount + stop] else { return nil }
+        // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
+        // A full route needs no look at its positions (no blinks are drawn for it either).
+        if routes[vehicle].load + model.items[stop] > model.capacity[vehicle] { return nil }
+        var routeBest: Insertion?
+        for p in 0...routes[vehicle].stops.count {
+            if skip() { continue }
+            guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { continue }
+            if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
+        }
+        return routeBest
+    }
+
+    /// The vehicles an insertion may go to, in vehicle order: every used one and the first
+    /// empty one of each class.
+    func activeVehicles(_ model: FleetModel) -> [Int] {
+        (usedVehicles + firstEmptyVehicles(model)).sorted()
     }
 
     /// The first empty vehicle of each class, in vehicle order.
@@ -69,38 +84,6 @@ extension FleetState {
             found.append(vehicle)
         }
         return found
-    }
-}
-
-/// The first solution: regret insertion. Each round serves the stop that would lose most
-/// by waiting (highest priority first, then the largest gap between its best and second
-/// best route), so awkward stops are placed while there is still room for them.
-enum RegretInsertion {
-    static func build(_ model: FleetModel) -> FleetState {
-        var state = FleetState(model)
-        var pending = Array(0..<model.stopCount)
-        while !pending.isEmpty {
-            var chosen: (index: Int, insertion: Insertion, priority: Int, regret: Double)?
-            var placeable: [Int] = []
-            for (index, stop) in pending.enumerated() {
-                let (best, second) = state.bestInsertions(of: stop, model)
-                guard let best else { continue }
-                placeable.append(stop)
-                let regret = second.isFinite ? second - best.cost : .greatestFiniteMagnitude
-                let priority = model.priority[stop]
-                if let current = chosen,
-                    (current.priority, current.regret, -current.insertion.cost) >= (priority, regret, -best.cost)
-                {
-                    continue
-                }
-                chosen = (index, best, priority, regret)
-            }
-            guard let chosen else { break }
-            let stop = pending[chosen.index]
-            state.insert(stop, vehicle: chosen.insertion.vehicle, after: chosen.insertion.after, model)
-            pending = placeable.filter { $0 != stop }
-        }
-        return state
     }
 }
 

@@ -68,14 +68,33 @@ struct FleetModel {
         }
         vehicleClassCount = classes.count
         hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty } || problem.vehicles.contains { $0.shift != nil }
-        let places = stopPlace, count = placeCount, values = costs
-        neighbours = (0..<stopCount).map { stop in
+        neighbours = Self.nearestStops(places: stopPlace, costs: costs, placeCount: placeCount)
+    }
+
+    /// Up to this many stops every stop lists all others; above, only the nearest
+    /// `listedNeighbours` (a full list is n² entries: 200 MB and 4 s of sorting at 5,000 stops).
+    static let fullNeighbourLimit = 1_000
+    static let listedNeighbours = 250
+
+    /// For every stop, the other stops from nearest to farthest (cost both ways, equal
+    /// costs by index), all of them or the nearest ``listedNeighbours`` on large problems.
+    private static func nearestStops(places: [Int], costs: [Double], placeCount: Int) -> [[Int]] {
+        let stopCount = places.count
+        let kept = stopCount <= fullNeighbourLimit ? stopCount - 1 : listedNeighbours
+        return (0..<stopCount).map { stop in
             let from = places[stop]
-            let closeness = { (other: Int) in values[from * count + places[other]] + values[places[other] * count + from] }
-            return (0..<places.count).filter { $0 != stop }.sorted {
-                let (a, b) = (closeness($0), closeness($1))
-                return a != b ? a < b : $0 < $1
+            let closeness = (0..<stopCount).map { other in
+                costs[from * placeCount + places[other]] + costs[places[other] * placeCount + from]
             }
+            let closer = { (a: Int, b: Int) in closeness[a] != closeness[b] ? closeness[a] < closeness[b] : a < b }
+            var others = (0..<stopCount).filter { $0 != stop }
+            if kept < others.count {
+                // The nearest `kept`: a max-heap of the best so far, then sorted.
+                var heap = Heap(Array(others.prefix(kept)), by: closer)
+                for other in others.dropFirst(kept) where closer(other, heap.top) { heap.replaceTop(other) }
+                others = heap.elements
+            }
+            return others.sorted(by: closer)
         }
     }
 
@@ -105,5 +124,38 @@ struct FleetModel {
         if stopWindows.isEmpty { return latestStart }
         for window in stopWindows.reversed() where window.start <= latestStart { return min(window.end, latestStart) }
         return -.infinity
+    }
+}
+
+/// A max-heap under `isBefore`: the root is the element that comes last, the one to drop
+/// when a better element arrives (keeps the nearest neighbours without sorting them all).
+private struct Heap {
+    private(set) var elements: [Int]
+    private let isBefore: (Int, Int) -> Bool
+
+    init(_ elements: [Int], by isBefore: @escaping (Int, Int) -> Bool) {
+        self.elements = elements
+        self.isBefore = isBefore
+        for index in stride(from: elements.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+    }
+
+    var top: Int { elements[0] }
+
+    mutating func replaceTop(_ element: Int) {
+        elements[0] = element
+        siftDown(0)
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            var last = parent
+            for child in [2 * parent + 1, 2 * parent + 2] where child < elements.count && isBefore(elements[last], elements[child]) {
+                last = child
+            }
+            if last == parent { return }
+            elements.swapAt(parent, last)
+            parent = last
+        }
     }
 }
