@@ -21,9 +21,14 @@ public enum FleetSolver {
             return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18) / limit
         }
 
+        // On a large problem the first answer and its polish must leave time for the search:
+        // construction stops at half the limit, the first local search at 80 %.
+        func deadline(_ fraction: Double) -> ContinuousClock.Instant? {
+            options.timeLimit.map { started.advanced(by: $0 * fraction) }
+        }
         var random = RandomSource(seed: options.seed)
-        var current = RegretInsertion.build(model)
-        FleetLocalSearch.run(&current, model, reorderRoutes: true, seed: options.seed)
+        var current = RegretInsertion.build(model, until: deadline(0.5))
+        FleetLocalSearch.run(&current, model, reorderRoutes: true, seed: options.seed, until: deadline(0.8))
         var best = current
         var bestScore = best.score(model)
         var currentScore = bestScore
@@ -55,7 +60,8 @@ public enum FleetSolver {
             }
             current.keepTrial()
             if score < bestScore {
-                FleetLocalSearch.run(&current, model, reorderRoutes: !model.hasTimeLimits, seed: options.seed)
+                FleetLocalSearch.run(
+                    &current, model, reorderRoutes: !model.hasTimeLimits, seed: options.seed, until: deadline(1))
                 score = current.score(model)
                 best = current
                 bestScore = score
@@ -63,7 +69,8 @@ public enum FleetSolver {
             }
             currentScore = score
         }
-        FleetLocalSearch.run(&best, model, reorderRoutes: true, seed: options.seed)
+        // The last polish may run a little past the limit (5 %), never on unbounded.
+        FleetLocalSearch.run(&best, model, reorderRoutes: true, seed: options.seed, until: deadline(1.05))
         return FleetSolutionBuilder.solution(best, model, iterations: done, stoppedByTimeLimit: stopped)
     }
 

@@ -8,12 +8,19 @@ enum FleetLocalSearch {
     /// An improvement smaller than this is rounding noise, not progress.
     @inline(__always) static func epsilon(_ cost: Double) -> Double { 1e-9 * max(1, abs(cost)) }
 
-    static func run(_ state: inout FleetState, _ model: FleetModel, reorderRoutes: Bool, seed: UInt64) {
+    /// Improves `state` until no move does, or until `deadline` (looked at every 64 stops
+    /// and between routes: one pass over thousands of stops can outlast a short limit).
+    static func run(
+        _ state: inout FleetState, _ model: FleetModel, reorderRoutes: Bool, seed: UInt64,
+        until deadline: ContinuousClock.Instant? = nil
+    ) {
         let k = min(neighbourCount, max(model.stopCount - 1, 0))
+        func isLate() -> Bool { deadline.map { ContinuousClock.now >= $0 } ?? false }
         var improved = true
         while improved {
             improved = false
             for stop in 0..<model.stopCount where state.routeOf[stop] >= 0 {
+                if stop & 63 == 0, isLate() { return }
                 while RelocateMove.improve(stop, &state, model, neighbours: k)
                     || SwapMove.improve(stop, &state, model, neighbours: k)
                     || TwoOptStarMove.improve(stop, &state, model, neighbours: k)
@@ -23,8 +30,9 @@ enum FleetLocalSearch {
                 }
             }
             if reorderRoutes {
-                for vehicle in 0..<model.vehicleCount where RouteReordering.improve(vehicle, &state, model, seed: seed) {
-                    improved = true
+                for vehicle in 0..<model.vehicleCount {
+                    if isLate() { return }
+                    if RouteReordering.improve(vehicle, &state, model, seed: seed) { improved = true }
                 }
             }
         }
