@@ -9,12 +9,11 @@ extension FleetState {
     /// The cheapest feasible insertions of `stop`, best and second best on another route
     /// (the second is what regret insertion weighs). Only one empty vehicle of each class
     /// is tried. `skip` may veto single positions (the "blinks" of ruin and recreate).
-    /// Equal costs go to the lower vehicle index.
     func bestInsertions(
         of stop: Int, _ model: FleetModel, skip: () -> Bool = { false }
-    ) -> (best: Insertion?, second: Insertion?) {
+    ) -> (best: Insertion?, secondCost: Double) {
         var best: Insertion?
-        var second: Insertion?
+        var second = Double.infinity
         // The vehicles to try, in vehicle order: every used one, and the first empty vehicle
         // of each class (any other empty vehicle of the class would do the same). Walking the
         // two short lists beats scanning every vehicle: CVRP benchmarks give one vehicle per
@@ -30,39 +29,25 @@ extension FleetState {
                 vehicle = empties[nextEmpty]
                 nextEmpty += 1
             }
-            guard let routeBest = bestInsertion(of: stop, into: vehicle, model, skip: skip) else { continue }
+            guard model.canServe[vehicle * model.stopCount + stop] else { continue }
+            // Indexing (not `for route in routes`) reads the route in place instead of copying it.
+            // A full route needs no look at its positions (no blinks are drawn for it either).
+            if routes[vehicle].load + model.items[stop] > model.capacity[vehicle] { continue }
+            var routeBest: Insertion?
+            for p in 0...routes[vehicle].stops.count {
+                if skip() { continue }
+                guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { continue }
+                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
+            }
+            guard let routeBest else { continue }
             if routeBest.cost < (best?.cost ?? .infinity) {
-                second = best
+                second = best?.cost ?? .infinity
                 best = routeBest
-            } else if routeBest.cost < (second?.cost ?? .infinity) {
-                second = routeBest
+            } else if routeBest.cost < second {
+                second = routeBest.cost
             }
         }
         return (best, second)
-    }
-
-    /// The cheapest feasible insertion of `stop` into `vehicle`'s route (the first of equal
-    /// ones), or nil when the vehicle cannot take it.
-    func bestInsertion(
-        of stop: Int, into vehicle: Int, _ model: FleetModel, skip: () -> Bool = { false }
-    ) -> Insertion? {
-        guard model.canServe[vehicle * model.stopCount + stop] else { return nil }
-        // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
-        // A full route needs no look at its positions (no blinks are drawn for it either).
-        if routes[vehicle].load + model.items[stop] > model.capacity[vehicle] { return nil }
-        var routeBest: Insertion?
-        for p in 0...routes[vehicle].stops.count {
-            if skip() { continue }
-            guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { continue }
-            if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
-        }
-        return routeBest
-    }
-
-    /// The vehicles an insertion may go to, in vehicle order: every used one and the first
-    /// empty one of each class.
-    func activeVehicles(_ model: FleetModel) -> [Int] {
-        (usedVehicles + firstEmptyVehicles(model)).sorted()
     }
 
     /// The first empty vehicle of each class, in vehicle order.
@@ -84,6 +69,62 @@ extension FleetState {
             found.append(vehicle)
         }
         return found
+    }
+}
+
+/// The first solution: regret insertion. Each round serves the stop that would lose most
+/// by waiting (highest priority first, then the largest gap between its best and second
+/// best route), so awkward stops are placed while there is still room for them.
+///
+/// A round looks at every pending stop on every route, so thousands of stops take
+/// seconds (2,000 German places and 25 vans: 7–8 s in a release build). Past `deadline`
+/// the stops still pending are inserted at their cheapest place one by one instead.
+enum RegretInsertion {
+    static func build(_ model: FleetModel, until deadline: ContinuousClock.Instant? = nil) -> FleetState {
+        var state = FleetState(model)
+        var pending = Array(0..<model.stopCount)
+        while !pending.isEmpty {
+            if let deadline, ContinuousClock.now >= deadline {
+                insertCheapest(pending, into: &state, model)
+                break
+            }
+            var chosen: (index: Int, insertion: Insertion, priority: Int, regret: Double)?
+            var placeable: [Int] = []
+            for (index, stop) in pending.enumerated() {
+                let (best, second) = state.bestInsertions(of: stop, model)
+                guard let best else { continue }
+                placeable.append(stop)
+                let regret = second.isFinite ? second - best.cost : .greatestFiniteMagnitude
+                let priority = model.priority[stop]
+                if let current = chosen,
+                    (current.priority, current.regret, -current.insertion.cost) >= (priority, regret, -best.cost)
+                {
+                    continue
+                }
+                chosen = (index, best, priority, regret)
+            }
+            guard let chosen else { break }
+            let stop = pending[chosen.index]
+            state.insert(stop, vehicle: chosen.insertion.vehicle, after: chosen.insertion.after, model)
+            pending = placeable.filter { $0 != stop }
+        }
+        return state
+    }
+
+    /// Inserts `stops` at their cheapest places, highest priority first, then the farthest
+    /// from the first vehicle's start first (far stops placed first shape the routes, as in
+    /// the search's recreate step; the file's order would scatter them).
+    private static func insertCheapest(_ stops: [Int], into state: inout FleetState, _ model: FleetModel) {
+        let depot = model.startPlace[0]
+        let ordered = stops.sorted {
+            let (a, b) = (model.cost(depot, model.stopPlace[$0]), model.cost(depot, model.stopPlace[$1]))
+            return (model.priority[$0], a, -$0) > (model.priority[$1], b, -$1)
+        }
+        for stop in ordered {
+            if let best = state.bestInsertions(of: stop, model).best {
+                state.insert(stop, vehicle: best.vehicle, after: best.after, model)
+            }
+        }
     }
 }
 
