@@ -32,9 +32,14 @@ enum FleetSolutionBuilder {
                 time += model.time(previous, end)
                 distance += distances[previous, end]
             }
+            let dimensions = model.dimensions.count
+            var amounts: [String: Double] = [:]
+            for (d, name) in model.dimensions.enumerated() {
+                amounts[name] = route.stops.reduce(0) { $0 + model.amount[$1 * dimensions + d] }
+            }
             return FleetRoute(
                 vehicle: vehicle, visits: visits, departure: departure, finish: time, distance: distance,
-                duration: time - departure, load: load, cost: route.cost)
+                duration: time - departure, load: load, cost: route.cost, amounts: amounts)
         }
         let unassigned = state.unassigned.map { FleetSolution.Unassigned(stop: $0, reason: reason($0, model)) }
         return FleetSolution(
@@ -48,13 +53,29 @@ enum FleetSolutionBuilder {
         if skilled.isEmpty { return .skills }
         let roomy = skilled.filter { model.items[stop] <= model.capacity[$0] }
         if roomy.isEmpty { return .capacity }
+        let dimensions = model.dimensions.count
+        let large = roomy.filter { vehicle in
+            (0..<dimensions).allSatisfy { model.fits(model.amount[stop * dimensions + $0], model.limit[vehicle * dimensions + $0]) }
+        }
+        if large.isEmpty { return .dimensionCapacity }
         let place = model.stopPlace[stop]
-        let reachable = roomy.filter {
+        let reachable = large.filter {
             model.time(model.startPlace[$0], place).isFinite && model.time(place, model.endPlace[$0]).isFinite
                 && model.cost(model.startPlace[$0], place).isFinite && model.cost(place, model.endPlace[$0]).isFinite
         }
         if reachable.isEmpty { return .unreachable }
         if reachable.contains(where: { RouteState.cost(of: [stop], vehicle: $0, model) != nil }) { return .noRoom }
-        return .timeWindow
+        // Alone it fits no vehicle: on time at all, then within the route limits?
+        let timely = reachable.filter { vehicle in
+            let arrival = model.shiftStart[vehicle] + model.time(model.startPlace[vehicle], place)
+            let start = model.serviceStart(stop, arrival: arrival)
+            return start.isFinite && start + model.service[stop] + model.time(place, model.endPlace[vehicle]) <= model.shiftEnd[vehicle]
+        }
+        if timely.isEmpty { return .timeWindow }
+        let near = timely.filter { vehicle in
+            let metres = model.distance(model.startPlace[vehicle], place) + model.distance(place, model.endPlace[vehicle])
+            return model.fits(metres, model.maxDistance[vehicle])
+        }
+        return near.isEmpty ? .maxDistance : .maxDuration
     }
 }

@@ -21,7 +21,7 @@ struct FleetModel {
     let shiftEnd: [Double]
     /// `canServe[vehicle * stopCount + stop]`: the vehicle has every skill the stop needs.
     let canServe: [Bool]
-    /// Vehicles with equal start, end, capacity, shift and skills share a class: trying
+    /// Vehicles with equal start, end, capacities, shift, skills, limits and costs share a class: trying
     /// one empty vehicle of a class is enough.
     let vehicleClass: [Int]
     let vehicleClassCount: Int
@@ -29,14 +29,47 @@ struct FleetModel {
     let neighbours: [[Int]]
     /// True when some stop has a time window or some vehicle a shift end.
     let hasTimeLimits: Bool
+    /// True when some vehicle has costs: routes cost money (fixed + per metre + per second).
+    let isMoney: Bool
+    /// True when some vehicle has other dimensions, a route limit or costs: the routes then
+    /// keep loads by dimension, distance and waits too, and route costs are checked in full.
+    let hasExtras: Bool
+    /// Dimensions, route limits and costs (see the accessors below).
+    private let extra: FleetExtraData
 
     init(_ problem: FleetProblem) {
         self.problem = problem
         stopCount = problem.stops.count
         vehicleCount = problem.vehicles.count
         placeCount = problem.matrices.distances.count
-        costs = problem.objective == .distance ? problem.matrices.distances.values : problem.matrices.durations.values
+        let objectiveCosts = problem.objective == .distance ? problem.matrices.distances.values : problem.matrices.durations.values
         times = problem.matrices.durations.values
+        let metres = problem.matrices.distances.values
+        let dimensions = Set(problem.vehicles.flatMap(\.capacities.keys)).sorted()
+        let isMoney = problem.vehicles.contains { $0.costs != nil }
+        let perMetre = problem.vehicles.map { ($0.costs?.perKilometre ?? 0) / 1000 }
+        let perSecond = problem.vehicles.map { ($0.costs?.perHour ?? 0) / 3600 }
+        extra = FleetExtraData(
+            dimensions: dimensions,
+            amount: problem.stops.flatMap { stop in dimensions.map { stop.amounts[$0] ?? 0 } },
+            limit: problem.vehicles.flatMap { vehicle in dimensions.map { vehicle.capacities[$0] ?? .infinity } },
+            maxDuration: problem.vehicles.map { $0.maxDuration ?? .infinity },
+            maxDistance: problem.vehicles.map { $0.maxDistance ?? .infinity },
+            fixedCost: problem.vehicles.map { $0.costs?.fixed ?? 0 }, perMetre: perMetre, perSecond: perSecond,
+            metres: metres)
+        self.isMoney = isMoney
+        hasExtras = !dimensions.isEmpty || isMoney
+            || problem.vehicles.contains { $0.maxDuration != nil || $0.maxDistance != nil }
+        if isMoney {
+            // The candidates' costs (nearness, the moves' first estimates): the fleet's
+            // average rates; the routes' money costs are computed in full.
+            let count = Double(problem.vehicles.count)
+            let (byMetre, bySecond) = (perMetre.reduce(0, +) / count, perSecond.reduce(0, +) / count)
+            costs = byMetre + bySecond > 0
+                ? zip(metres, times).map { byMetre * $0 + bySecond * $1 } : objectiveCosts
+        } else {
+            costs = objectiveCosts
+        }
         stopPlace = problem.stops.map(\.place)
         items = problem.stops.map(\.items)
         service = problem.stops.map(\.serviceDuration)
@@ -84,6 +117,25 @@ struct FleetModel {
         to < 0 ? 0 : costs[from * placeCount + to]
     }
 
+    /// Distance in metres between places; to place -1 is none.
+    @inline(__always) func distance(_ from: Int, _ to: Int) -> Double {
+        to < 0 ? 0 : extra.metres[from * placeCount + to]
+    }
+
+    /// The capacity dimensions other than items that some vehicle limits, by name.
+    var dimensions: [String] { extra.dimensions }
+    /// `amount[stop * dimensions.count + d]`: the stop's amount in dimension d.
+    var amount: [Double] { extra.amount }
+    /// `limit[vehicle * dimensions.count + d]`: the vehicle's capacity in dimension d (infinity: none).
+    var limit: [Double] { extra.limit }
+    /// Longest route per vehicle in seconds and in metres (infinity: none).
+    var maxDuration: [Double] { extra.maxDuration }
+    var maxDistance: [Double] { extra.maxDistance }
+    /// Money per vehicle: fixed when used, per metre, per second.
+    var fixedCost: [Double] { extra.fixedCost }
+    var perMetre: [Double] { extra.perMetre }
+    var perSecond: [Double] { extra.perSecond }
+
     /// Travel time between places; to place -1 takes no time.
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
         to < 0 ? 0 : times[from * placeCount + to]
@@ -105,5 +157,35 @@ struct FleetModel {
         if stopWindows.isEmpty { return latestStart }
         for window in stopWindows.reversed() where window.start <= latestStart { return min(window.end, latestStart) }
         return -.infinity
+    }
+}
+
+/// A model's capacity dimensions, route limits and costs, in one shared object: the search
+/// copies the model (its closures capture it), and one reference retains cheaper than nine arrays.
+final class FleetExtraData: Sendable {
+    let dimensions: [String]
+    let amount: [Double]
+    let limit: [Double]
+    let maxDuration: [Double]
+    let maxDistance: [Double]
+    let fixedCost: [Double]
+    let perMetre: [Double]
+    let perSecond: [Double]
+    /// Distances in metres, row-major over places.
+    let metres: [Double]
+
+    init(
+        dimensions: [String], amount: [Double], limit: [Double], maxDuration: [Double], maxDistance: [Double],
+        fixedCost: [Double], perMetre: [Double], perSecond: [Double], metres: [Double]
+    ) {
+        self.dimensions = dimensions
+        self.amount = amount
+        self.limit = limit
+        self.maxDuration = maxDuration
+        self.maxDistance = maxDistance
+        self.fixedCost = fixedCost
+        self.perMetre = perMetre
+        self.perSecond = perSecond
+        self.metres = metres
     }
 }

@@ -11,6 +11,15 @@ public enum UnassignedReason: String, Hashable, Sendable, CustomStringConvertibl
     /// Each stop fits some vehicle alone, but not together with the stops served instead
     /// (the fleet is full or busy at those times).
     case noRoom = "no_room"
+    /// The stop's amount in another capacity dimension (``FleetVehicle/capacities``) exceeds
+    /// every vehicle that could serve it.
+    case dimensionCapacity = "dimension_capacity"
+    /// Even alone, the stop makes the route longer than ``FleetVehicle/maxDistance`` for every
+    /// vehicle that could serve it.
+    case maxDistance = "max_distance"
+    /// Even alone, the stop makes the route last longer than ``FleetVehicle/maxDuration`` for
+    /// every vehicle that could serve it on time.
+    case maxDuration = "max_duration"
 
     public var description: String {
         switch self {
@@ -19,6 +28,9 @@ public enum UnassignedReason: String, Hashable, Sendable, CustomStringConvertibl
         case .timeWindow: "no vehicle can reach it within its time windows and shift"
         case .unreachable: "it cannot be reached from a vehicle's start or to its end"
         case .noRoom: "the fleet has no room left: every route that could take it is full or busy then"
+        case .dimensionCapacity: "its amount in a capacity dimension (weight, volume, …) exceeds every vehicle that could serve it"
+        case .maxDistance: "even alone it makes every suitable vehicle's route longer than its max_distance"
+        case .maxDuration: "even alone it makes every suitable vehicle's route last longer than its max_duration"
         }
     }
 }
@@ -47,8 +59,11 @@ public struct FleetRoute: Hashable, Sendable {
     public var distance: Double, duration: Double
     /// The items of all its stops.
     public var load: Int
-    /// The objective cost of this route.
+    /// The objective cost of this route (money, fixed cost included, when vehicles have costs).
     public var cost: Double
+    /// The load in each other capacity dimension that some vehicle limits
+    /// (``FleetVehicle/capacities``), by name; empty when there is none.
+    public var amounts: [String: Double] = [:]
 }
 
 /// The answer: routes of the vehicles that have stops, and the stops left out with the reason.
