@@ -22,11 +22,14 @@ public struct VehicleDefinition: Hashable, Sendable {
     public var maxDistance: Double?
     /// Money costs (``FleetVehicle/costs``).
     public var costs: FleetVehicleCosts?
+    /// The driver's breaks (``FleetVehicle/breaks``).
+    public var breaks: [FleetBreak]
 
     /// Creates a definition.
     public init(id: String, start: Position, end: End = .returnToStart, capacity: Int? = nil,
                 shift: TimeWindow? = nil, skills: Set<String> = [], capacities: [String: Double] = [:],
-                maxDuration: Double? = nil, maxDistance: Double? = nil, costs: FleetVehicleCosts? = nil) {
+                maxDuration: Double? = nil, maxDistance: Double? = nil, costs: FleetVehicleCosts? = nil,
+                breaks: [FleetBreak] = []) {
         self.id = id
         self.start = start
         self.end = end
@@ -37,19 +40,22 @@ public struct VehicleDefinition: Hashable, Sendable {
         self.maxDuration = maxDuration
         self.maxDistance = maxDistance
         self.costs = costs
+        self.breaks = breaks
     }
 
     /// Reads a vehicles file: strict JSON, an array of vehicles or `{"vehicles": [...]}`, each
     /// `{"id": "van-1", "start": [lon, lat], "end": [lon, lat] | "start" | "anywhere",
     /// "capacity": items | {"items": 40, "weight": 800, "volume": 3.5}, "shift": [start_s, end_s],
     /// "skills": ["..."], "max_duration": seconds, "max_distance": metres,
-    /// "costs": {"fixed": x, "per_km": y, "per_hour": z}}`.
+    /// "costs": {"fixed": x, "per_km": y, "per_hour": z},
+    /// "breaks": [{"window": [start_s, end_s], "duration": s}]}`.
     ///
     /// A `capacity` object names capacity dimensions: `items` (a whole number) limits the items
     /// as a plain number does; any other name limits the stops' property of that name.
     /// `max_duration` counts from the route's start to its end (travel, service and waiting).
     /// `costs` are money units, each part optional (default 0); when any vehicle has them the
-    /// plan minimises money.
+    /// plan minimises money. Each break, in time order, starts inside its window where the
+    /// vehicle is (at its start or at the stop just served); a route that cannot meet one is infeasible.
     /// - Throws: ``GeoJSONError`` with the file, line:column and JSON path of the wrong value.
     public static func vehicles(in file: JSONFile) throws(GeoJSONError) -> [VehicleDefinition] {
         var base: [JSONPathComponent] = []
@@ -73,7 +79,7 @@ public struct VehicleDefinition: Hashable, Sendable {
         return vehicles
     }
 
-    private static let keys = ["id", "start", "end", "capacity", "shift", "skills", "max_duration", "max_distance", "costs"]
+    private static let keys = ["id", "start", "end", "capacity", "shift", "skills", "max_duration", "max_distance", "costs", "breaks"]
     private static let costKeys = ["fixed", "per_km", "per_hour"]
 
     private static func vehicle(_ object: JSONObject, at path: [JSONPathComponent], in file: JSONFile, index: Int)
@@ -138,6 +144,29 @@ public struct VehicleDefinition: Hashable, Sendable {
             }
             vehicle.costs = costs
         }
+        if let value = object["breaks"], !value.isNull {
+            let breaksPath = path + [.member("breaks")]
+            let list = try file.array(at: breaksPath, "an array of breaks [{\"window\": [start_s, end_s], \"duration\": s}]")
+            for index in list.indices {
+                let breakPath = breaksPath + [.index(index)]
+                guard let pause = list[index].objectValue else {
+                    throw file.problem(at: breakPath, "must be {\"window\": [start_s, end_s], \"duration\": s}, found \(list[index].summary)")
+                }
+                for key in pause.keys where key != "window" && key != "duration" {
+                    throw file.problem(at: breakPath + [.member(key)], "is not a break property", hint: "known: window, duration")
+                }
+                let windowPath = breakPath + [.member("window")]
+                _ = try file.array(at: windowPath, "[start_s, end_s]", count: 2)
+                let start = try file.number(at: windowPath + [.index(0)], "seconds")
+                let end = try file.number(at: windowPath + [.index(1)], "seconds")
+                guard start <= end else { throw file.problem(at: windowPath, "starts after it ends", hint: "write [start_s, end_s] with start ≤ end") }
+                if let previous = vehicle.breaks.last, start < previous.window.start {
+                    throw file.problem(at: windowPath, "opens before the previous break's window", hint: "list the breaks in time order")
+                }
+                let duration = try file.number(at: breakPath + [.member("duration")], "seconds ≥ 0") { $0.isFinite && $0 >= 0 }
+                vehicle.breaks.append(FleetBreak(window: TimeWindow(start: start, end: end), duration: duration))
+            }
+        }
         if let value = object["shift"], !value.isNull {
             let shiftPath = path + [.member("shift")]
             _ = try file.array(at: shiftPath, "[start_s, end_s]", count: 2)
@@ -177,7 +206,8 @@ extension FleetVehicle {
             }
             return FleetVehicle(id: definition.id, start: start, end: end, capacity: definition.capacity,
                                 shift: definition.shift, skills: definition.skills, capacities: definition.capacities,
-                                maxDuration: definition.maxDuration, maxDistance: definition.maxDistance, costs: definition.costs)
+                                maxDuration: definition.maxDuration, maxDistance: definition.maxDistance, costs: definition.costs,
+                                breaks: definition.breaks)
         }
     }
 }

@@ -6,7 +6,9 @@
 /// Also checks the capacity dimensions (``FleetVehicle/capacities`` against the stops'
 /// ``FleetStop/amounts``), the route limits (`maxDistance`, and `maxDuration` from the route's
 /// start, leaving as late as the first stop allows, to its end) and, when vehicles have costs,
-/// each route's money cost (fixed + per km + per hour).
+/// each route's money cost (fixed + per km + per hour). Breaks: every break of the vehicle is
+/// reported once, in order, starting inside its window, no earlier than the vehicle is free at
+/// the node where it is placed; the route's times are recomputed with them.
 enum FleetChecker {
     static func violations(_ solution: FleetSolution, _ problem: FleetProblem) -> [String] {
         var problems: [String] = []
@@ -24,6 +26,28 @@ enum FleetChecker {
             var place = vehicle.start
             var load = 0, cost = 0.0, distance = 0.0
             var amounts: [String: Double] = [:]
+            let pauses = vehicle.breaks
+            if route.breaks.count != pauses.count {
+                problems.append("\(vehicle.id) reports \(route.breaks.count) breaks, has \(pauses.count)")
+            }
+            var nextBreak = 0, breakAtStart = false
+            func takeBreaks(at node: Int) {
+                while nextBreak < min(route.breaks.count, pauses.count), route.breaks[nextBreak].afterVisit == node {
+                    let placed = route.breaks[nextBreak], pause = pauses[nextBreak]
+                    if placed.start < time - 1e-6 { problems.append("\(vehicle.id) break \(nextBreak + 1) starts at \(placed.start), busy until \(time)") }
+                    if placed.start < pause.window.start - 1e-6 || placed.start > pause.window.end + 1e-6 {
+                        problems.append("\(vehicle.id) break \(nextBreak + 1) starts at \(placed.start), outside its window")
+                    }
+                    if abs(placed.end - placed.start - pause.duration) > 1e-6 { problems.append("\(vehicle.id) break \(nextBreak + 1) has the wrong length") }
+                    time = max(time, placed.start) + pause.duration
+                    if node == 0 && !breakAtStart {
+                        breakAtStart = true
+                        start = placed.start
+                    }
+                    nextBreak += 1
+                }
+            }
+            if !route.visits.isEmpty { takeBreaks(at: 0) }
             for (index, visit) in route.visits.enumerated() {
                 let stop = problem.stops[visit.stop]
                 seen[visit.stop] += 1
@@ -39,17 +63,19 @@ enum FleetChecker {
                     }
                     time = max(time, window.start)
                 }
-                if index == 0 { start = max(start, time - travel) }
+                if index == 0 && !breakAtStart { start = max(start, time - travel) }
                 if abs(visit.serviceStart - time) > 1e-6 && visit.serviceStart < time - 1e-6 {
                     problems.append("\(stop.id) reported to start at \(visit.serviceStart), before \(time)")
                 }
                 time += stop.serviceDuration
+                takeBreaks(at: index + 1)
                 load += stop.items
                 for (name, amount) in stop.amounts where vehicle.capacities[name] != nil || route.amounts[name] != nil {
                     amounts[name, default: 0] += amount
                 }
                 place = stop.place
             }
+            if nextBreak != route.breaks.count { problems.append("\(vehicle.id) breaks not placed in order after its visits") }
             let end: Int? = switch vehicle.end {
             case .anywhere: nil
             case .returnToStart: vehicle.start

@@ -157,6 +157,80 @@ struct FleetLimitsTests {
         #expect(solution.routes.count >= 2)
     }
 
+    static let lunch = FleetBreak(window: TimeWindow(start: 250, end: 300), duration: 100)
+
+    @Test func aBreakStartsInsideItsWindowWhereTheVehicleIs() throws {
+        // Four stops 100 s apart in a row, the route ending at the last: the break must start
+        // between 250 and 300 s.
+        let problem = try Small.line(
+            stops: (1...4).map { FleetStop(id: "s\($0)", place: $0) },
+            vehicles: [FleetVehicle(
+                id: "van", start: 0, end: .anywhere, shift: TimeWindow(start: 0, end: 10_000), breaks: [Self.lunch])])
+        let solution = FleetSolver.solve(problem)
+        #expect(FleetChecker.violations(solution, problem) == [])
+        #expect(solution.unassigned.isEmpty)
+        let route = try #require(solution.routes.first)
+        let pause = try #require(route.breaks.first)
+        #expect(route.breaks.count == 1)
+        #expect((250...300).contains(pause.start) && pause.end == pause.start + 100)
+        #expect(pause.afterVisit == 3, "taken at the third stop, at 300 s: the fourth would end after the window")
+        #expect(route.visits[3].arrival == pause.end + 100, "the next leg starts after the break")
+        #expect(route.visits.map(\.stop) == [0, 1, 2, 3])
+        #expect(route.duration == 500, "400 s driving and the 100 s break")
+    }
+
+    @Test func aBreakThatCannotBeMetLeavesTheVehicleUnused() throws {
+        let tired = FleetVehicle(
+            id: "tired", start: 0, shift: TimeWindow(start: 1_000, end: 5_000),
+            breaks: [FleetBreak(window: TimeWindow(start: 0, end: 500), duration: 60)])
+        let alone = try Small.line(stops: [FleetStop(id: "a", place: 1), FleetStop(id: "b", place: 2)], vehicles: [tired])
+        let refused = FleetSolver.solve(alone)
+        #expect(FleetChecker.violations(refused, alone) == [])
+        #expect(refused.routes.isEmpty)
+        #expect(refused.unassigned.map(\.reason) == [.breaks, .breaks])
+
+        let fresh = FleetVehicle(id: "fresh", start: 0, shift: TimeWindow(start: 1_000, end: 5_000))
+        let shared = try Small.line(stops: [FleetStop(id: "a", place: 1), FleetStop(id: "b", place: 2)], vehicles: [tired, fresh])
+        let solution = FleetSolver.solve(shared)
+        #expect(FleetChecker.violations(solution, shared) == [])
+        #expect(solution.routes.map(\.vehicle) == [1])
+        #expect(solution.unassigned.isEmpty)
+    }
+
+    @Test func aBreakCountsInTheMaxDuration() throws {
+        // 800 s of driving for all four stops plus the break exceed 850 s; three stops fit.
+        let problem = try Small.line(
+            stops: (1...4).map { FleetStop(id: "s\($0)", place: $0) },
+            vehicles: [FleetVehicle(id: "van", start: 0, maxDuration: 850, breaks: [Self.lunch])])
+        let solution = FleetSolver.solve(problem)
+        #expect(FleetChecker.violations(solution, problem) == [])
+        #expect(solution.routes.map { Set($0.visits.map(\.stop)) } == [[0, 1, 2]])
+        #expect(solution.routes.first?.duration == 700)
+        #expect(solution.unassigned.map(\.stop) == [3])
+        #expect(solution.unassigned.map(\.reason) == [.breaks], "alone it fits 850 s without the break, not with it")
+    }
+
+    @Test func aBreakFitsInTheWaitForAWindow() throws {
+        // The second stop opens at 1,000 s: the break (any time 0 to 2,000 s) goes in the wait
+        // after the first stop and costs no time.
+        let problem = try Small.line(
+            stops: [
+                FleetStop(id: "early", place: 1),
+                FleetStop(id: "late", place: 2, timeWindows: [TimeWindow(start: 1_000, end: 1_100)]),
+            ],
+            vehicles: [FleetVehicle(
+                id: "van", start: 0, end: .anywhere, shift: TimeWindow(start: 0, end: 5_000),
+                breaks: [FleetBreak(window: TimeWindow(start: 0, end: 2_000), duration: 300)])])
+        let solution = FleetSolver.solve(problem)
+        #expect(FleetChecker.violations(solution, problem) == [])
+        let route = try #require(solution.routes.first)
+        #expect(route.visits.map(\.stop) == [0, 1])
+        #expect(route.breaks.map(\.afterVisit) == [1])
+        #expect(route.visits[1].serviceStart == 1_000)
+        #expect(route.finish == 1_000)
+        #expect(route.breaks.first?.start == 100)
+    }
+
     @Test func badNewFieldsAreRejectedNamingTheVehicleOrStop() throws {
         let matrix = try CostMatrix(count: 2, values: [0, 1, 1, 0])
         let matrices = try TravelMatrices(distances: matrix, durations: matrix)
@@ -178,6 +252,8 @@ struct FleetLimitsTests {
             == "vehicle 0 (v): max distance inf must be 0 or more metres")
         #expect(message(FleetVehicle(id: "v", start: 0, costs: FleetVehicleCosts(perHour: -2)))
             == "vehicle 0 (v): cost per hour -2.0 must be 0 or more")
+        #expect(message(FleetVehicle(id: "v", start: 0, breaks: [FleetBreak(window: TimeWindow(start: 0, end: 10), duration: -1)]))
+            == "vehicle 0 (v): break 1 duration -1.0 must be 0 or more seconds")
         #expect(message(FleetVehicle(id: "v", start: 0), FleetStop(id: "s", place: 1, amounts: ["weight": -2]))
             == "stop 0 (s): weight -2.0 must be 0 or more")
     }
@@ -204,6 +280,10 @@ struct FleetLimitsTests {
          "vehicles.json:1:48: [0].costs.per_mile: is not a cost; known: fixed, per_km, per_hour"),
         (#"[{"start": [24.9, 60.1], "costs": {"fixed": -10}}]"#,
          "vehicles.json:1:45: [0].costs.fixed: must be money ≥ 0, found number -10"),
+        (#"[{"start": [24.9, 60.1], "breaks": [{"window": [43200, 39600], "duration": 1800}]}]"#,
+         "vehicles.json:1:48: [0].breaks[0].window: starts after it ends; write [start_s, end_s] with start ≤ end"),
+        (#"[{"start": [24.9, 60.1], "breaks": [{"window": [39600, 43200], "length": 1800}]}]"#,
+         "vehicles.json:1:74: [0].breaks[0].length: is not a break property; known: window, duration"),
         (#"[{"start": [24.9, 60.1], "costs": 12}]"#,
          "vehicles.json:1:35: [0].costs: must be an object {\"fixed\": x, \"per_km\": y, \"per_hour\": z}, found number 12"),
     ])
@@ -214,7 +294,8 @@ struct FleetLimitsTests {
     @Test func theNewVehicleFieldsAreRead() throws {
         let json = #"""
             [{"id": "v", "start": [24.9, 60.1], "capacity": {"items": 40, "weight": 800, "volume": 3.5},
-              "max_duration": 28800, "max_distance": 120000, "costs": {"fixed": 30, "per_km": 0.4}},
+              "max_duration": 28800, "max_distance": 120000, "costs": {"fixed": 30, "per_km": 0.4},
+              "breaks": [{"window": [39600, 45000], "duration": 1800}]},
              {"id": "w", "start": [24.9, 60.1], "capacity": 12}]
             """#
         let vehicles = try VehicleDefinition.vehicles(in: JSONFile(parsing: Array(json.utf8), name: "vehicles.json"))
@@ -223,6 +304,7 @@ struct FleetLimitsTests {
         #expect(vehicles[0].maxDuration == 28800)
         #expect(vehicles[0].maxDistance == 120000)
         #expect(vehicles[0].costs == FleetVehicleCosts(fixed: 30, perKilometre: 0.4, perHour: 0))
+        #expect(vehicles[0].breaks == [FleetBreak(window: TimeWindow(start: 39600, end: 45000), duration: 1800)])
         #expect(vehicles[1].capacity == 12 && vehicles[1].capacities.isEmpty && vehicles[1].costs == nil)
     }
 

@@ -39,7 +39,7 @@ struct FleetOperatorTests {
     }
 
     /// ``problem(seed:)`` with a weight on every stop and, per vehicle, a weight capacity,
-    /// a longest duration or distance, an open end, and different costs (one vehicle free).
+    /// a longest duration or distance, an open end, different costs (one vehicle free), and a break.
     static func extendedProblem(seed: UInt64) throws -> FleetProblem {
         let base = try problem(seed: seed)
         var random = RandomSource(seed: seed + 100)
@@ -55,7 +55,8 @@ struct FleetOperatorTests {
             FleetVehicle(id: "open", start: 0, end: .anywhere, capacity: 18, shift: shift, maxDistance: 300,
                          costs: FleetVehicleCosts(perHour: 3600)),
             FleetVehicle(id: "free", start: 0, capacity: 18, shift: shift, capacities: ["weight": 25], maxDuration: 400),
-            FleetVehicle(id: "fixed", start: 0, capacity: 18, shift: shift, costs: FleetVehicleCosts(fixed: 5, perKilometre: 500, perHour: 1800)),
+            FleetVehicle(id: "fixed", start: 0, capacity: 18, shift: shift, costs: FleetVehicleCosts(fixed: 5, perKilometre: 500, perHour: 1800),
+                         breaks: [FleetBreak(window: TimeWindow(start: 200, end: 400), duration: 30)]),
         ]
         return try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: stops)
     }

@@ -16,7 +16,8 @@ public enum FleetFeatures {
     ///
     /// When vehicles limit other capacity dimensions (``FleetVehicle/capacities``), each route
     /// also has `load_<name>` per dimension (for example `load_weight`); when vehicles have
-    /// ``FleetVehicle/costs``, each route has its money `cost`.
+    /// ``FleetVehicle/costs``, each route has its money `cost`; when its vehicle has
+    /// ``FleetVehicle/breaks``, `breaks`: `[{"after": stop id or "start", "start_s", "end_s"}]`.
     ///
     /// `roadLines`, one per route (``RoadMatrixProvider/roadLines(of:problem:positions:)``),
     /// draws the routes along the roads; without them the lines are straight between stops.
@@ -97,6 +98,14 @@ public enum FleetFeatures {
     private static func extraRouteProperties(_ route: FleetRoute, _ problem: FleetProblem) -> [(String, JSONValue)] {
         var properties = route.amounts.sorted { $0.key < $1.key }.map { ("load_" + $0.key, JSONValue.number(amount($0.value))) }
         if problem.vehicles.contains(where: { $0.costs != nil }) { properties.append(("cost", .number(money(route.cost)))) }
+        if !problem.vehicles[route.vehicle].breaks.isEmpty {
+            properties.append(("breaks", .array(route.breaks.map { pause in
+                .object(JSONObject([
+                    ("after", pause.afterVisit == 0 ? "start" : .string(problem.stops[route.visits[pause.afterVisit - 1].stop].id)),
+                    ("start_s", .number(rounded(pause.start))), ("end_s", .number(rounded(pause.end))),
+                ]))
+            })))
+        }
         return properties
     }
 

@@ -34,6 +34,10 @@ struct FleetModel {
     /// True when some vehicle has other dimensions, a route limit or costs: the routes then
     /// keep loads by dimension, distance and waits too, and route costs are checked in full.
     let hasExtras: Bool
+    /// True when some vehicle has breaks.
+    let hasBreaks: Bool
+    /// The number of capacity dimensions other than items.
+    let dimensionCount: Int
     /// Dimensions, route limits and costs (see the accessors below).
     private let extra: FleetExtraData
 
@@ -56,10 +60,12 @@ struct FleetModel {
             maxDuration: problem.vehicles.map { $0.maxDuration ?? .infinity },
             maxDistance: problem.vehicles.map { $0.maxDistance ?? .infinity },
             fixedCost: problem.vehicles.map { $0.costs?.fixed ?? 0 }, perMetre: perMetre, perSecond: perSecond,
-            metres: metres)
+            metres: metres, breaks: problem.vehicles.map(\.breaks))
         self.isMoney = isMoney
+        dimensionCount = dimensions.count
+        hasBreaks = problem.vehicles.contains { !$0.breaks.isEmpty }
         hasExtras = !dimensions.isEmpty || isMoney
-            || problem.vehicles.contains { $0.maxDuration != nil || $0.maxDistance != nil }
+            || problem.vehicles.contains { $0.maxDuration != nil || $0.maxDistance != nil || !$0.breaks.isEmpty }
         if isMoney {
             // The candidates' costs (nearness, the moves' first estimates): the fleet's
             // average rates; the routes' money costs are computed in full.
@@ -100,7 +106,8 @@ struct FleetModel {
             return classes.count - 1
         }
         vehicleClassCount = classes.count
-        hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty } || problem.vehicles.contains { $0.shift != nil }
+        hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty }
+            || problem.vehicles.contains { $0.shift != nil || !$0.breaks.isEmpty }
         let places = stopPlace, count = placeCount, values = costs
         neighbours = (0..<stopCount).map { stop in
             let from = places[stop]
@@ -124,17 +131,22 @@ struct FleetModel {
 
     /// The capacity dimensions other than items that some vehicle limits, by name.
     var dimensions: [String] { extra.dimensions }
-    /// `amount[stop * dimensions.count + d]`: the stop's amount in dimension d.
-    var amount: [Double] { extra.amount }
-    /// `limit[vehicle * dimensions.count + d]`: the vehicle's capacity in dimension d (infinity: none).
-    var limit: [Double] { extra.limit }
+    /// Element readers (not array getters, which would retain the arrays on every call):
+    /// `amount(stop * dimensionCount + d)`: the stop's amount in dimension d.
+    @inline(__always) func amount(_ index: Int) -> Double { extra.amount[index] }
+    /// `limit(vehicle * dimensionCount + d)`: the vehicle's capacity in dimension d (infinity: none).
+    @inline(__always) func limit(_ index: Int) -> Double { extra.limit[index] }
     /// Longest route per vehicle in seconds and in metres (infinity: none).
-    var maxDuration: [Double] { extra.maxDuration }
-    var maxDistance: [Double] { extra.maxDistance }
+    @inline(__always) func maxDuration(_ vehicle: Int) -> Double { extra.maxDuration[vehicle] }
+    @inline(__always) func maxDistance(_ vehicle: Int) -> Double { extra.maxDistance[vehicle] }
     /// Money per vehicle: fixed when used, per metre, per second.
-    var fixedCost: [Double] { extra.fixedCost }
-    var perMetre: [Double] { extra.perMetre }
-    var perSecond: [Double] { extra.perSecond }
+    @inline(__always) func fixedCost(_ vehicle: Int) -> Double { extra.fixedCost[vehicle] }
+    @inline(__always) func perMetre(_ vehicle: Int) -> Double { extra.perMetre[vehicle] }
+    @inline(__always) func perSecond(_ vehicle: Int) -> Double { extra.perSecond[vehicle] }
+    /// The vehicle's breaks (empty for most).
+    @inline(__always) func breaks(_ vehicle: Int) -> [FleetBreak] { extra.breaks[vehicle] }
+    /// True when `vehicle` has breaks (without touching the lists when no vehicle has any).
+    @inline(__always) func takesBreaks(_ vehicle: Int) -> Bool { hasBreaks && !extra.breaks[vehicle].isEmpty }
 
     /// Travel time between places; to place -1 takes no time.
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
@@ -173,10 +185,11 @@ final class FleetExtraData: Sendable {
     let perSecond: [Double]
     /// Distances in metres, row-major over places.
     let metres: [Double]
+    let breaks: [[FleetBreak]]
 
     init(
         dimensions: [String], amount: [Double], limit: [Double], maxDuration: [Double], maxDistance: [Double],
-        fixedCost: [Double], perMetre: [Double], perSecond: [Double], metres: [Double]
+        fixedCost: [Double], perMetre: [Double], perSecond: [Double], metres: [Double], breaks: [[FleetBreak]]
     ) {
         self.dimensions = dimensions
         self.amount = amount
@@ -187,5 +200,6 @@ final class FleetExtraData: Sendable {
         self.perMetre = perMetre
         self.perSecond = perSecond
         self.metres = metres
+        self.breaks = breaks
     }
 }

@@ -40,6 +40,21 @@ public struct FleetVehicleCosts: Hashable, Sendable {
     }
 }
 
+/// A driver's break: it starts inside `window` and lasts `duration` seconds, taken where
+/// the vehicle is (at its start or at the stop it has just served: no travel).
+public struct FleetBreak: Hashable, Sendable {
+    /// When the break may start.
+    public var window: TimeWindow
+    /// Seconds.
+    public var duration: Double
+
+    /// Creates a break; see ``FleetProblem/init(matrices:vehicles:stops:objective:)`` for the checks.
+    public init(window: TimeWindow, duration: Double) {
+        self.window = window
+        self.duration = duration
+    }
+}
+
 /// A vehicle or field worker: where it starts and ends, what it carries, when it works
 /// and what it can do.
 public struct FleetVehicle: Hashable, Sendable {
@@ -68,12 +83,18 @@ public struct FleetVehicle: Hashable, Sendable {
     /// What the vehicle costs; when any vehicle has costs, the plan minimises money
     /// (a vehicle without costs is then free).
     public var costs: FleetVehicleCosts?
+    /// The driver's breaks, in time order: every one is taken on a route with stops (the
+    /// solver places it after a stop, or at the start, so that it starts inside its window;
+    /// the vehicle waits for the window when it must). A route that cannot meet a break's
+    /// window is infeasible. Breaks count in the route's duration.
+    public var breaks: [FleetBreak]
 
     /// Creates a vehicle.
     public init(
         id: String, start: Int, end: FleetRouteEnd = .returnToStart, capacity: Int? = nil,
         shift: TimeWindow? = nil, skills: Set<String> = [], capacities: [String: Double] = [:],
-        maxDuration: Double? = nil, maxDistance: Double? = nil, costs: FleetVehicleCosts? = nil
+        maxDuration: Double? = nil, maxDistance: Double? = nil, costs: FleetVehicleCosts? = nil,
+        breaks: [FleetBreak] = []
     ) {
         self.id = id
         self.start = start
@@ -85,6 +106,7 @@ public struct FleetVehicle: Hashable, Sendable {
         self.maxDuration = maxDuration
         self.maxDistance = maxDistance
         self.costs = costs
+        self.breaks = breaks
     }
 }
 
@@ -175,6 +197,15 @@ public struct FleetProblem: Hashable, Sendable {
             }
             if let limit = vehicle.maxDistance, !(limit.isFinite && limit >= 0) {
                 throw .invalid("\(role): max distance \(limit) must be 0 or more metres")
+            }
+            for (number, pause) in vehicle.breaks.enumerated() {
+                try check(pause.window, role + " break \(number + 1)")
+                guard pause.duration.isFinite, pause.duration >= 0 else {
+                    throw .invalid("\(role): break \(number + 1) duration \(pause.duration) must be 0 or more seconds")
+                }
+            }
+            for (earlier, later) in zip(vehicle.breaks, vehicle.breaks.dropFirst()) where later.window.start < earlier.window.start {
+                throw .invalid("\(role): breaks must be in time order (window starting \(earlier.window.start) then \(later.window.start))")
             }
             if let costs = vehicle.costs {
                 for (name, value) in [("fixed", costs.fixed), ("per km", costs.perKilometre), ("per hour", costs.perHour)]

@@ -20,6 +20,8 @@ public enum UnassignedReason: String, Hashable, Sendable, CustomStringConvertibl
     /// Even alone, the stop makes the route last longer than ``FleetVehicle/maxDuration`` for
     /// every vehicle that could serve it on time.
     case maxDuration = "max_duration"
+    /// Alone it fits some vehicle's windows, shift and limits, but not with that vehicle's breaks.
+    case breaks
 
     public var description: String {
         switch self {
@@ -31,6 +33,7 @@ public enum UnassignedReason: String, Hashable, Sendable, CustomStringConvertibl
         case .dimensionCapacity: "its amount in a capacity dimension (weight, volume, …) exceeds every vehicle that could serve it"
         case .maxDistance: "even alone it makes every suitable vehicle's route longer than its max_distance"
         case .maxDuration: "even alone it makes every suitable vehicle's route last longer than its max_duration"
+        case .breaks: "even alone it leaves every suitable vehicle no time for its driver's breaks"
         }
     }
 }
@@ -45,6 +48,14 @@ public struct FleetVisit: Hashable, Sendable {
     public var legDistance: Double, legDuration: Double
     /// Items on board counted so far on this route, this stop included.
     public var load: Int
+}
+
+/// A driver's break on a route.
+public struct FleetBreakVisit: Hashable, Sendable {
+    /// Where: 0 before the first visit (at the start), k after the k-th visit (at its stop).
+    public var afterVisit: Int
+    /// When it starts and ends, on the problem's clock.
+    public var start: Double, end: Double
 }
 
 /// One vehicle's route.
@@ -64,6 +75,8 @@ public struct FleetRoute: Hashable, Sendable {
     /// The load in each other capacity dimension that some vehicle limits
     /// (``FleetVehicle/capacities``), by name; empty when there is none.
     public var amounts: [String: Double] = [:]
+    /// The vehicle's breaks (``FleetVehicle/breaks``) where the solver placed them, in order.
+    public var breaks: [FleetBreakVisit] = []
 }
 
 /// The answer: routes of the vehicles that have stops, and the stops left out with the reason.

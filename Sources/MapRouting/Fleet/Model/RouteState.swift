@@ -112,13 +112,13 @@ struct RouteState {
 
     /// Loads by dimension, distance, start time and waits; the route limits; the money cost.
     @inline(never) private mutating func updateExtras(_ model: FleetModel) {
-        let count = stops.count, dimensions = model.dimensions.count
+        let count = stops.count, dimensions = model.dimensionCount
         let base = count + 2
         latest.append(contentsOf: repeatElement(0, count: 2 + dimensions + count + 2))
         for stop in stops {
-            for d in 0..<dimensions { latest[base + 2 + d] += model.amount[stop * dimensions + d] }
+            for d in 0..<dimensions { latest[base + 2 + d] += model.amount(stop * dimensions + d) }
         }
-        for d in 0..<dimensions where !model.fits(load(d), model.limit[vehicle * dimensions + d]) { isFeasible = false }
+        for d in 0..<dimensions where !model.fits(load(d), model.limit(vehicle * dimensions + d)) { isFeasible = false }
         var distance = 0.0
         var previous = model.startPlace[vehicle]
         for p in 1...(count + 1) {
@@ -134,10 +134,23 @@ struct RouteState {
             latest[waits + p] = latest[waits + p + 1] + (wait.isFinite ? max(wait, 0) : 0)
         }
         latest[base + 1] = model.shiftStart[vehicle]
+        if count > 0, model.takesBreaks(vehicle) {
+            // Breaks: the times come from the full timeline (insertions simulate in full too).
+            guard let timeline = Self.breakSpan(stops, vehicle: vehicle, model),
+                timeline.end <= model.shiftEnd[vehicle], model.fits(timeline.end - timeline.start, model.maxDuration(vehicle)),
+                model.fits(distance, model.maxDistance(vehicle))
+            else {
+                isFeasible = false
+                return
+            }
+            latest[base + 1] = timeline.start
+            if model.isMoney { cost = model.moneyCost(vehicle, distance: distance, duration: timeline.end - timeline.start) }
+            return
+        }
         if count > 0 {
             let travel = model.time(model.startPlace[vehicle], place(1, model))
             latest[base + 1] = max(latest[base + 1], departure[1] - model.service[stops[0]] - travel)
-            if !model.fits(duration, model.maxDuration[vehicle]) || !model.fits(distance, model.maxDistance[vehicle]) {
+            if !model.fits(duration, model.maxDuration(vehicle)) || !model.fits(distance, model.maxDistance(vehicle)) {
                 isFeasible = false
             }
         }
@@ -168,9 +181,22 @@ struct RouteState {
     /// shorter than the leg it replaces), so no insertion that breaks a limit is accepted.
     @inline(never) private func extendedInsertionCost(of stop: Int, after p: Int, start: Double, _ model: FleetModel) -> Double? {
         guard fitsAmounts(of: stop, model) else { return nil }
+        if model.takesBreaks(vehicle) {
+            // Where the breaks go depends on the whole route: simulate it (linear in its stops).
+            let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
+            let newDistance = distance + model.distance(from, here) + model.distance(here, to) - model.distance(from, to)
+            guard model.fits(newDistance, model.maxDistance(vehicle)),
+                let span = Self.breakSpan(stops, inserting: stop, at: p, vehicle: vehicle, model),
+                span.end <= model.shiftEnd[vehicle], model.fits(span.end - span.start, model.maxDuration(vehicle))
+            else { return nil }
+            let extra = model.isMoney
+                ? model.moneyCost(vehicle, distance: newDistance, duration: span.end - span.start) - cost
+                : model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+            return extra.isFinite ? extra : nil
+        }
         let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
         // Distance and duration only where a limit or the money needs them.
-        let (distanceLimit, durationLimit) = (model.maxDistance[vehicle], model.maxDuration[vehicle])
+        let (distanceLimit, durationLimit) = (model.maxDistance(vehicle), model.maxDuration(vehicle))
         var newDistance = 0.0, newDuration = 0.0
         if model.isMoney || distanceLimit < .infinity {
             newDistance = distance + model.distance(from, here) + model.distance(here, to) - model.distance(from, to)
@@ -178,7 +204,7 @@ struct RouteState {
         }
         if model.isMoney || durationLimit < .infinity {
             let delay = start + model.service[stop] + model.time(here, to) - (departure[p] + model.time(from, to))
-            let end = departure[departure.count - 1] + max(0, delay - waitFrom(p + 1, dimensions: model.dimensions.count))
+            let end = departure[departure.count - 1] + max(0, delay - waitFrom(p + 1, dimensions: model.dimensionCount))
             let newStart = p > 0
                 ? startTime
                 : max(model.shiftStart[vehicle], start - model.time(model.startPlace[vehicle], here))
@@ -192,10 +218,10 @@ struct RouteState {
     }
 
     /// With `model.hasExtras`: the route has room for `stop` in every other capacity dimension.
-    func fitsAmounts(of stop: Int, _ model: FleetModel) -> Bool {
-        let dimensions = model.dimensions.count
+    @inline(__always) func fitsAmounts(of stop: Int, _ model: FleetModel) -> Bool {
+        let dimensions = model.dimensionCount
         for d in 0..<dimensions
-        where !model.fits(load(d) + model.amount[stop * dimensions + d], model.limit[vehicle * dimensions + d]) {
+        where !model.fits(load(d) + model.amount(stop * dimensions + d), model.limit(vehicle * dimensions + d)) {
             return false
         }
         return true
@@ -230,7 +256,7 @@ struct RouteState {
             guard model.shiftStart[vehicle] + model.time(model.startPlace[vehicle], end) <= model.shiftEnd[vehicle] else { return nil }
             return model.isMoney ? 0 : model.cost(model.startPlace[vehicle], end)
         }
-        let dimensions = model.dimensions.count
+        let dimensions = model.dimensionCount
         var load = 0
         var loads = [Double](repeating: 0, count: dimensions)
         var time = model.shiftStart[vehicle]
@@ -239,7 +265,7 @@ struct RouteState {
         var startTime = time
         for (index, stop) in candidate.enumerated() {
             load += model.items[stop]
-            for d in 0..<dimensions { loads[d] += model.amount[stop * dimensions + d] }
+            for d in 0..<dimensions { loads[d] += model.amount(stop * dimensions + d) }
             let here = model.stopPlace[stop]
             let travel = model.time(previous, here)
             time = model.serviceStart(stop, arrival: time + travel)
@@ -254,12 +280,107 @@ struct RouteState {
         time += model.time(previous, end)
         cost += model.cost(previous, end)
         distance += model.distance(previous, end)
+        if model.takesBreaks(vehicle) {
+            guard let timeline = breakSpan(candidate, vehicle: vehicle, model) else { return nil }
+            (startTime, time) = (timeline.start, timeline.end)
+        }
         guard load <= model.capacity[vehicle], time <= model.shiftEnd[vehicle],
-            model.fits(distance, model.maxDistance[vehicle]), model.fits(time - startTime, model.maxDuration[vehicle])
+            model.fits(distance, model.maxDistance(vehicle)), model.fits(time - startTime, model.maxDuration(vehicle))
         else { return nil }
-        for d in 0..<dimensions where !model.fits(loads[d], model.limit[vehicle * dimensions + d]) { return nil }
+        for d in 0..<dimensions where !model.fits(loads[d], model.limit(vehicle * dimensions + d)) { return nil }
         if model.isMoney { cost = model.moneyCost(vehicle, distance: distance, duration: time - startTime) }
         return cost.isFinite ? cost : nil
+    }
+
+    /// A route's times with its vehicle's breaks: when it starts and ends, each stop's arrival,
+    /// service start and departure, and where each break goes (node 0 = at the start,
+    /// k = after the k-th stop) and when it starts.
+    struct Timeline {
+        var start = 0.0, end = 0.0
+        var arrivals: [Double] = [], serviceStarts: [Double] = [], departures: [Double] = []
+        var breaks: [(node: Int, start: Double)] = []
+    }
+
+    /// The timeline of `vehicle` serving `stops` with its breaks, or nil when a stop's windows
+    /// or a break's window cannot be met (the shift end and route limits are the caller's).
+    ///
+    /// Each break goes at the latest node where it still can start inside its window: at
+    /// node k it is taken when the next stop would end after the window closes, when the
+    /// route ends there, or (after a stop) when it fits in the wait before the next stop's
+    /// service anyway (then it costs no time). A route whose first break is taken at the start
+    /// starts with it; otherwise the vehicle leaves as late as its first stop allows.
+    static func timeline(of stops: [Int], vehicle: Int, _ model: FleetModel) -> Timeline? {
+        var timeline: Timeline? = Timeline()
+        guard let span = breakSpan(stops, vehicle: vehicle, model, record: &timeline), var timeline else { return nil }
+        (timeline.start, timeline.end) = (span.start, span.end)
+        return timeline
+    }
+
+    /// When the route of ``timeline(of:vehicle:_:)`` starts and ends, without building it: the
+    /// search's check, linear in the stops and free of allocations. With `inserting` ≥ 0 the
+    /// route is `stops` with that stop inserted at index `position`.
+    static func breakSpan(
+        _ stops: [Int], inserting extra: Int = -1, at position: Int = -1, vehicle: Int, _ model: FleetModel
+    ) -> (start: Double, end: Double)? {
+        var none: Timeline? = nil
+        return breakSpan(stops, inserting: extra, at: position, vehicle: vehicle, model, record: &none)
+    }
+
+    private static func breakSpan(
+        _ stops: [Int], inserting extra: Int = -1, at position: Int = -1, vehicle: Int, _ model: FleetModel,
+        record: inout Timeline?
+    ) -> (start: Double, end: Double)? {
+        let pending = model.breaks(vehicle)
+        let count = stops.count + (extra >= 0 ? 1 : 0)
+        @inline(__always) func stop(_ index: Int) -> Int {
+            extra < 0 || index < position ? stops[index] : index == position ? extra : stops[index - 1]
+        }
+        var next = 0
+        var time = model.shiftStart[vehicle]
+        var previous = model.startPlace[vehicle]
+        var firstServiceStart = 0.0, firstBreakAtStart = -Double.infinity
+        for k in 0...count {
+            let last = k == count
+            while next < pending.count {
+                let pause = pending[next]
+                var take = last
+                if !last {
+                    let here = model.stopPlace[stop(k)]
+                    let start = model.serviceStart(stop(k), arrival: time + model.time(previous, here))
+                    guard start.isFinite else { return nil }
+                    take = start + model.service[stop(k)] > pause.window.end
+                        || (k > 0 && max(time, pause.window.start) + pause.duration + model.time(previous, here) <= start)
+                }
+                guard take else { break }
+                let begin = max(time, pause.window.start)
+                guard begin <= pause.window.end else { return nil }
+                if k == 0 && next == 0 { firstBreakAtStart = begin }
+                record?.breaks.append((k, begin))
+                time = begin + pause.duration
+                next += 1
+            }
+            if last { break }
+            let here = model.stopPlace[stop(k)]
+            let arrival = time + model.time(previous, here)
+            let start = model.serviceStart(stop(k), arrival: arrival)
+            guard start.isFinite else { return nil }
+            if k == 0 { firstServiceStart = start }
+            time = start + model.service[stop(k)]
+            if record != nil {
+                record!.arrivals.append(arrival)
+                record!.serviceStarts.append(start)
+                record!.departures.append(time)
+            }
+            previous = here
+        }
+        let end = time + model.time(previous, model.endPlace[vehicle])
+        var start = model.shiftStart[vehicle]
+        if firstBreakAtStart > -.infinity {
+            start = firstBreakAtStart
+        } else if count > 0 {
+            start = max(start, firstServiceStart - model.time(model.startPlace[vehicle], model.stopPlace[stop(0)]))
+        }
+        return (start, end)
     }
 }
 
@@ -271,6 +392,6 @@ extension FleetModel {
 
     /// What `vehicle`'s route of that distance (metres) and duration (seconds) costs in money.
     @inline(__always) func moneyCost(_ vehicle: Int, distance: Double, duration: Double) -> Double {
-        fixedCost[vehicle] + perMetre[vehicle] * distance + perSecond[vehicle] * duration
+        fixedCost(vehicle) + perMetre(vehicle) * distance + perSecond(vehicle) * duration
     }
 }
