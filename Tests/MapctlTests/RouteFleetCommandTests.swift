@@ -77,7 +77,7 @@ struct RouteFleetCommandTests {
 
     @Test func weightsRouteLimitsAndCostsShowOnTheRoutes() throws {
         // The sample stops with a weight each (1 to 30 kg, from their order), vans limited
-        // in items and weight, in duration and distance, and priced.
+        // in items and weight, in duration and distance, and priced; the truck's driver has a break.
         let sample = try Route.json(String(contentsOfFile: "Data/stops.geojson", encoding: .utf8))
         var features = try #require(sample["features"] as? [[String: Any]])
         var weights: [String: Double] = [:]
@@ -96,7 +96,8 @@ struct RouteFleetCommandTests {
               {"id": "van-1", "start": [24.9384, 60.1699], "capacity": {"items": 160, "weight": 900}, "max_duration": 14400, "max_distance": 40000, "costs": {"fixed": 20, "per_km": 0.5, "per_hour": 30}},
               {"id": "van-2", "start": [24.9384, 60.1699], "capacity": {"items": 160, "weight": 900}, "max_duration": 14400, "max_distance": 40000, "costs": {"fixed": 20, "per_km": 0.5, "per_hour": 30}},
               {"id": "van-3", "start": [24.9384, 60.1699], "capacity": {"items": 160, "weight": 900}, "max_duration": 14400, "max_distance": 40000, "costs": {"fixed": 20, "per_km": 0.5, "per_hour": 30}},
-              {"id": "truck", "start": [24.9384, 60.1699], "capacity": {"items": 400, "weight": 2500}, "max_duration": 28800, "costs": {"fixed": 60, "per_km": 1.2, "per_hour": 45}}
+              {"id": "truck", "start": [24.9384, 60.1699], "capacity": {"items": 400, "weight": 2500}, "max_duration": 28800, "costs": {"fixed": 60, "per_km": 1.2, "per_hour": 45},
+               "shift": [28800, 64800], "breaks": [{"window": [29400, 30000], "duration": 900}]}
             ]}
             """, suffix: ".json")
         defer { for path in [stops, vehicles] { try? FileManager.default.removeItem(atPath: path) } }
@@ -106,7 +107,7 @@ struct RouteFleetCommandTests {
         let properties = try #require(collection["features"] as? [[String: Any]]).map(Route.properties)
         let routes = properties.filter { $0["role"] as? String == "route" }
         let served = properties.filter { $0["role"] as? String == "stop" }
-        #expect(!routes.isEmpty)
+        #expect(routes.contains { $0["route"] as? String == "truck" }, "the vans alone lack room")
         #expect(served.count + properties.filter { $0["role"] as? String == "unassigned" }.count == 200)
         var totalCost = 0.0
         for route in routes {
@@ -125,6 +126,16 @@ struct RouteFleetCommandTests {
             let rates = truck ? (60.0, 1.2, 45.0) : (20.0, 0.5, 30.0)
             #expect(abs(cost - (rates.0 + rates.1 * distance / 1000 + rates.2 * duration / 3600)) < 0.05, "\(name) cost \(cost)")
             totalCost += cost
+            if truck {
+                let breaks = try #require(route["breaks"] as? [[String: Any]])
+                #expect(breaks.count == 1)
+                let start = try #require(breaks.first?["start_s"] as? Double), end = try #require(breaks.first?["end_s"] as? Double)
+                #expect((29400...30000).contains(start) && end == start + 900)
+                let after = try #require(breaks.first?["after"] as? String)
+                #expect(after == "start" || own.contains { $0["id"] as? String == after }, "after \(after)")
+            } else {
+                #expect(route["breaks"] == nil)
+            }
         }
         let plan = try #require(collection["plan"] as? [String: Any])
         #expect(abs(try #require(plan["cost"] as? Double) - totalCost) < 0.05)
