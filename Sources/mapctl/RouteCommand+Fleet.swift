@@ -8,9 +8,14 @@ extension RouteCommand {
     static let fleetHelp = """
         Several vehicles (--vehicles FILE): the file is JSON, an array of vehicles or \
         {"vehicles": [...]}, each {"id": "van-1", "start": [lon, lat], "end": [lon, lat] | \
-        "start" (default: return) | "anywhere", "capacity": items, "shift": [start_s, end_s], \
-        "skills": ["..."]}. Each stop feature may have "items", "service_s", "time_windows" \
-        ([[start_s, end_s], ...], same clock as the shifts), "skills" and "priority" (0-100). \
+        "start" (default: return) | "anywhere", "capacity": items | {"items": 40, "weight": 800, ...}, \
+        "shift": [start_s, end_s], "skills": ["..."], "max_duration": s, "max_distance": m, \
+        "costs": {"fixed": x, "per_km": y, "per_hour": z}, "breaks": [{"window": [start_s, end_s], \
+        "duration": s}]}. Each stop feature may have "items", \
+        "service_s", "time_windows" ([[start_s, end_s], ...], same clock as the shifts), "skills", \
+        "priority" (0-100) and its amount of each capacity dimension ("weight": 12.5; default 0). \
+        With costs the plan minimises money: routes show "cost", the collection's "plan" the totals. \
+        A break starts inside its window at the start or at the stop just served; routes show "breaks". \
         Every feature is its own stop (no merging). --roads gives road costs and draws the lines along the roads. Output: per route a LineString (route, \
         distance_m, duration_s, stop_count, item_count, load, color), a start Point and stop \
         Points (route, sequence, items, label, arrival_s, service_start_s, departure_s); \
@@ -33,6 +38,12 @@ extension RouteCommand {
             throw ExitCode(65)
         }
         let vehicles = try loadVehicles(vehiclesPath, positions: &positions)
+        do {
+            try FleetStop.readAmounts(into: &stops, from: features, vehicles: vehicles)
+        } catch {
+            report("\(input): \(error)")
+            throw ExitCode(65)
+        }
         let problem: FleetProblem
         var roadProvider: RoadMatrixProvider?
         do {
@@ -72,9 +83,9 @@ extension RouteCommand {
         }
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        let collection = FeatureCollection(
-            features: FleetFeatures.features(of: solution, problem: problem, positions: positions, roadLines: roadLines),
-            foreignMembers: stopCollection.foreignMembers)
+        let collection = FleetFeatures.collection(
+            of: solution, problem: problem, positions: positions, roadLines: roadLines,
+            inheriting: stopCollection.foreignMembers)
         try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
     }
 

@@ -166,6 +166,20 @@ struct ServiceAnswerTests {
             #expect(onRoads.body == (try commandOutput([
                 "route", "--vehicles", "Data/vehicles.json", "--roads", "Data/roads.geojson", "--iterations", "200",
                 "--time-limit", "30s", "Data/stops.geojson"])))
+            // Capacity dimensions, route limits and costs: the same bytes, the plan's totals too.
+            let weighed = stops.replacingOccurrences(of: #""items":"#, with: #""weight":4.5,"items":"#)
+            let limited = #"[{"id": "van-1", "start": [24.9384, 60.1699], "capacity": {"items": 160, "weight": 300}, "max_duration": 14400, "max_distance": 30000, "costs": {"fixed": 20, "per_km": 0.5, "per_hour": 30}}, {"id": "van-2", "start": [24.9384, 60.1699], "capacity": 300, "costs": {"per_km": 1}}]"#
+            let limitedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(UUID().uuidString).json")
+            try Data(limited.utf8).write(to: limitedFile)
+            defer { try? FileManager.default.removeItem(at: limitedFile) }
+            let priced = try await client.send(
+                .post, "/fleet?iterations=30&timeLimit=30000",
+                body: weighed.replacingOccurrences(of: #"{"type":"FeatureCollection","#, with: #"{"type":"FeatureCollection","vehicles":\#(limited),"#),
+                type: "application/geo+json")
+            #expect(priced.status == .ok, "\(priced.body)")
+            #expect(priced.body.contains(#""plan":{"cost":"#) && priced.body.contains(#""load_weight":"#), "\(priced.body.prefix(300))")
+            #expect(priced.body == (try commandOutput(
+                ["route", "--vehicles", limitedFile.path, "--iterations", "30", "--time-limit", "30s", "-"], input: Data(weighed.utf8))))
             let directions = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
             #expect(directions.status == .ok, "\(directions.body)")
             #expect(directions.body == (try commandOutput(["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"])))

@@ -75,6 +75,73 @@ struct RouteFleetCommandTests {
         #expect(straight.standardOutput != result.standardOutput, "road costs change the answer")
     }
 
+    @Test func weightsRouteLimitsAndCostsShowOnTheRoutes() throws {
+        // The sample stops with a weight each (1 to 30 kg, from their order), vans limited
+        // in items and weight, in duration and distance, and priced; the truck's driver has a break.
+        let sample = try Route.json(String(contentsOfFile: "Data/stops.geojson", encoding: .utf8))
+        var features = try #require(sample["features"] as? [[String: Any]])
+        var weights: [String: Double] = [:]
+        for index in features.indices {
+            var properties = Route.properties(features[index])
+            let weight = Double(index * 7 % 30 + 1)
+            properties["weight"] = weight
+            weights[properties["id"] as? String ?? ""] = weight
+            features[index]["properties"] = properties
+        }
+        let stops = try Route.temporaryFile(
+            String(decoding: try JSONSerialization.data(withJSONObject: ["type": "FeatureCollection", "features": features]), as: UTF8.self),
+            suffix: ".geojson")
+        let vehicles = try Route.temporaryFile("""
+            {"vehicles": [
+              {"id": "van-1", "start": [24.9384, 60.1699], "capacity": {"items": 160, "weight": 900}, "max_duration": 14400, "max_distance": 40000, "costs": {"fixed": 20, "per_km": 0.5, "per_hour": 30}},
+              {"id": "van-2", "start": [24.9384, 60.1699], "capacity": {"items": 160, "weight": 900}, "max_duration": 14400, "max_distance": 40000, "costs": {"fixed": 20, "per_km": 0.5, "per_hour": 30}},
+              {"id": "van-3", "start": [24.9384, 60.1699], "capacity": {"items": 160, "weight": 900}, "max_duration": 14400, "max_distance": 40000, "costs": {"fixed": 20, "per_km": 0.5, "per_hour": 30}},
+              {"id": "truck", "start": [24.9384, 60.1699], "capacity": {"items": 400, "weight": 2500}, "max_duration": 28800, "costs": {"fixed": 60, "per_km": 1.2, "per_hour": 45},
+               "shift": [28800, 64800], "breaks": [{"window": [29400, 30000], "duration": 900}]}
+            ]}
+            """, suffix: ".json")
+        defer { for path in [stops, vehicles] { try? FileManager.default.removeItem(atPath: path) } }
+        let result = try MapctlProcess.run(["route", "--vehicles", vehicles, "--iterations", "100", "--time-limit", "60000", stops])
+        #expect(result.status == 0, "\(result.standardError)")
+        let collection = try Route.json(result.standardOutput)
+        let properties = try #require(collection["features"] as? [[String: Any]]).map(Route.properties)
+        let routes = properties.filter { $0["role"] as? String == "route" }
+        let served = properties.filter { $0["role"] as? String == "stop" }
+        #expect(routes.contains { $0["route"] as? String == "truck" }, "the vans alone lack room")
+        #expect(served.count + properties.filter { $0["role"] as? String == "unassigned" }.count == 200)
+        var totalCost = 0.0
+        for route in routes {
+            let name = try #require(route["route"] as? String)
+            let truck = name == "truck"
+            let weight = try #require(route["load_weight"] as? Double)
+            let own = served.filter { $0["route"] as? String == name }
+            let expected = own.reduce(0.0) { $0 + (weights[$1["id"] as? String ?? ""] ?? 0) }
+            #expect(abs(weight - expected) < 1e-6, "\(name): load_weight \(weight), its stops weigh \(expected)")
+            #expect(weight <= (truck ? 2500 : 900))
+            #expect(try #require(route["load"] as? Int) <= (truck ? 400 : 160))
+            let duration = try #require(route["duration_s"] as? Double), distance = try #require(route["distance_m"] as? Double)
+            #expect(duration <= (truck ? 28800 : 14400))
+            if !truck { #expect(distance <= 40000) }
+            let cost = try #require(route["cost"] as? Double)
+            let rates = truck ? (60.0, 1.2, 45.0) : (20.0, 0.5, 30.0)
+            #expect(abs(cost - (rates.0 + rates.1 * distance / 1000 + rates.2 * duration / 3600)) < 0.05, "\(name) cost \(cost)")
+            totalCost += cost
+            if truck {
+                let breaks = try #require(route["breaks"] as? [[String: Any]])
+                #expect(breaks.count == 1)
+                let start = try #require(breaks.first?["start_s"] as? Double), end = try #require(breaks.first?["end_s"] as? Double)
+                #expect((29400...30000).contains(start) && end == start + 900)
+                let after = try #require(breaks.first?["after"] as? String)
+                #expect(after == "start" || own.contains { $0["id"] as? String == after }, "after \(after)")
+            } else {
+                #expect(route["breaks"] == nil)
+            }
+        }
+        let plan = try #require(collection["plan"] as? [String: Any])
+        #expect(abs(try #require(plan["cost"] as? Double) - totalCost) < 0.05)
+        #expect(plan["route_count"] as? Int == routes.count)
+    }
+
     @Test func badVehiclesFilesGetClearErrors() throws {
         let missing = try MapctlProcess.run(["route", "--vehicles", "/nonexistent/vehicles.json", "Data/stops.geojson"])
         #expect(missing.status == 66)

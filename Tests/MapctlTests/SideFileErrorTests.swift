@@ -17,6 +17,8 @@ struct SideFileErrorTests {
         ("[{\"start\": [24.9, 60.1], \"skills\": [\"ladder\", 7]}]", "vehicles.json:1:47: [0].skills[1]: must be a string, found number 7"),
         ("[{\"start\": [24.9, 60.1], \"end\": \"home\"}]", "vehicles.json:1:33: [0].end: must be [lon, lat], \"start\" or \"anywhere\", found string \"home\""),
         ("[]", "vehicles.json:1:1: has no vehicles"),
+        ("[{\"start\": [24.9, 60.1], \"capacity\": {\"weight\": -5}}]", "vehicles.json:1:49: [0].capacity.weight: must be a number ≥ 0 (the most weight on one route), found number -5"),
+        ("[{\"start\": [24.9, 60.1], \"costs\": {\"per_km\": \"cheap\"}}]", "vehicles.json:1:46: [0].costs.per_km: must be money ≥ 0, found string \"cheap\""),
     ])
     func vehicles(json: String, expected: String) throws {
         let folder = try Self.folder()
@@ -59,6 +61,16 @@ struct SideFileErrorTests {
             #expect(result.standardError.contains(expected), "\(result.standardError)")
             for leak in Self.leaks + ["number(", "array(["] { #expect(!result.standardError.contains(leak), "\(result.standardError)") }
         }
+        // A capacity dimension's amount, once some vehicle limits it.
+        let folder = try Self.folder()
+        let vehicles = folder.appendingPathComponent("vehicles.json")
+        try Data(#"[{"start": [24.9384, 60.1699], "capacity": {"weight": 500}}]"#.utf8).write(to: vehicles)
+        let stops = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.94,60.17]},"properties":{"id":"s1","weight":"heavy"}}]}"#
+        let result = try MapctlProcess.run(["route", "--vehicles", vehicles.path, "-"], input: Data(stops.utf8))
+        #expect(result.status == 65)
+        #expect(result.standardError.contains(
+            "features[0].properties.weight (stop s1): expected a number ≥ 0 (the vehicles' capacity names weight), found string \"heavy\"; write a number such as 12.5, or leave it out for 0"),
+            "\(result.standardError)")
     }
 
     static func folder() throws -> URL {

@@ -91,7 +91,7 @@ public enum FleetSolver {
     /// The plain ordering problem, when it is one: one vehicle, no capacity that binds,
     /// no time windows or shift.
     private static func singleRoute(_ model: FleetModel, options: FleetSearchOptions) -> FleetSolution? {
-        guard model.vehicleCount == 1, !model.hasTimeLimits,
+        guard model.vehicleCount == 1, !model.hasTimeLimits, !model.hasExtras,
             model.items.reduce(0, +) <= model.capacity[0] || model.capacity[0] == Int.max
         else { return nil }
         var state = FleetState(model)

@@ -71,6 +71,7 @@ struct RoutingRoutes: Sendable {
             var (stops, positions) = try FleetStop.stops(from: document.features)
             guard !stops.isEmpty else { throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features") }
             let vehicles = FleetVehicle.vehicles(from: definitions, places: &positions)
+            try FleetStop.readAmounts(into: &stops, from: document.features, vehicles: vehicles)
             let matrices: TravelMatrices
             var roadProvider: RoadMatrixProvider?
             if let network {
@@ -86,9 +87,9 @@ struct RoutingRoutes: Sendable {
             let solution = FleetSolver.solve(
                 problem, options: FleetSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: max(deadline - .now, .milliseconds(1))))
             let roadLines = try roadProvider?.roadLines(of: solution, problem: problem, positions: positions)
-            return FeatureCollection(
-                features: FleetFeatures.features(of: solution, problem: problem, positions: positions, roadLines: roadLines),
-                foreignMembers: document.featureCollection.foreignMembers.filter { $0.name != "vehicles" })
+            return FleetFeatures.collection(
+                of: solution, problem: problem, positions: positions, roadLines: roadLines,
+                inheriting: document.featureCollection.foreignMembers.filter { $0.name != "vehicles" })
         }
         return Answer.geoJSON(collection, for: request)
     }

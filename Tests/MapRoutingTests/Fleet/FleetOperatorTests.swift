@@ -38,6 +38,77 @@ struct FleetOperatorTests {
         }
     }
 
+    /// ``problem(seed:)`` with a weight on every stop and, per vehicle, a weight capacity,
+    /// a longest duration or distance, an open end, different costs (one vehicle free), and a break.
+    static func extendedProblem(seed: UInt64) throws -> FleetProblem {
+        let base = try problem(seed: seed)
+        var random = RandomSource(seed: seed + 100)
+        let stops = base.stops.map { stop in
+            var stop = stop
+            stop.amounts = ["weight": Double(random.below(11))]
+            return stop
+        }
+        let shift = TimeWindow(start: 0, end: 900)
+        let vehicles = [
+            FleetVehicle(id: "heavy", start: 0, capacity: 18, shift: shift, capacities: ["weight": 40], maxDuration: 500,
+                         costs: FleetVehicleCosts(fixed: 10, perKilometre: 1000)),
+            FleetVehicle(id: "open", start: 0, end: .anywhere, capacity: 18, shift: shift, maxDistance: 300,
+                         costs: FleetVehicleCosts(perHour: 3600)),
+            FleetVehicle(id: "free", start: 0, capacity: 18, shift: shift, capacities: ["weight": 25], maxDuration: 400),
+            FleetVehicle(id: "fixed", start: 0, capacity: 18, shift: shift, costs: FleetVehicleCosts(fixed: 5, perKilometre: 500, perHour: 1800),
+                         breaks: [FleetBreak(window: TimeWindow(start: 200, end: 400), duration: 30)]),
+        ]
+        return try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: stops)
+    }
+
+    /// With weights, route limits and costs the constant-time check never accepts what the
+    /// full simulation refuses, and its money is exact, or an upper bound where the detour
+    /// makes the rest of the route earlier (rare: rounded costs break the triangle inequality).
+    @Test(arguments: 1...6)
+    func extendedInsertionCheckNeverAcceptsAnInfeasibleRoute(seed: UInt64) throws {
+        let problem = try Self.extendedProblem(seed: seed)
+        let model = FleetModel(problem)
+        #expect(model.hasExtras && model.isMoney)
+        let state = RegretInsertion.build(model)
+        #expect(FleetChecker.violations(FleetSolutionBuilder.solution(state, model, iterations: 0, stoppedByTimeLimit: false), problem) == [])
+        var (tried, agreed) = (0, 0)
+        for route in state.routes {
+            for stop in 0..<model.stopCount where state.routeOf[stop] != route.vehicle {
+                for p in 0...route.stops.count {
+                    var stops = route.stops
+                    stops.insert(stop, at: p)
+                    let full = RouteState.cost(of: stops, vehicle: route.vehicle, model)
+                    let quick = route.insertionCost(of: stop, after: p, model)
+                    tried += 1
+                    if let quick {
+                        let exact = try #require(full, "stop \(stop) after node \(p) of vehicle \(route.vehicle) breaks a limit")
+                        #expect(quick >= exact - route.cost - 1e-9)
+                        if abs(exact - route.cost - quick) < 1e-9 { agreed += 1 }
+                    } else if full == nil {
+                        agreed += 1
+                    }
+                }
+            }
+        }
+        #expect(Double(agreed) >= 0.95 * Double(tried), "\(agreed) of \(tried) insertions agree")
+    }
+
+    @Test(arguments: 0..<4)
+    func eachMoveKeepsWeightsLimitsAndCostsRight(moveIndex: Int) throws {
+        let name = ["relocate", "swap", "2-opt*", "cross-exchange"][moveIndex]
+        for seed in UInt64(1)...6 {
+            let problem = try Self.extendedProblem(seed: seed)
+            let model = FleetModel(problem)
+            var state = RegretInsertion.build(model)
+            for stop in 0..<model.stopCount where state.routeOf[stop] >= 0 {
+                let before = state.cost
+                if Self.move(moveIndex, stop, &state, model) { #expect(state.cost < before - 1e-9, "\(name) must lower the cost") }
+            }
+            let solution = FleetSolutionBuilder.solution(state, model, iterations: 0, stoppedByTimeLimit: false)
+            #expect(FleetChecker.violations(solution, problem) == [], "\(name)")
+        }
+    }
+
     /// Runs move number `index` around `stop`.
     static func move(_ index: Int, _ stop: Int, _ state: inout FleetState, _ model: FleetModel) -> Bool {
         switch index {

@@ -12,6 +12,7 @@ extension FleetState {
     func bestInsertions(
         of stop: Int, _ model: FleetModel, skip: () -> Bool = { false }
     ) -> (best: Insertion?, secondCost: Double) {
+        if model.hasExtras { return extendedBestInsertions(of: stop, model, skip: skip) }
         var best: Insertion?
         var second = Double.infinity
         // The vehicles to try, in vehicle order: every used one, and the first empty vehicle
@@ -37,6 +38,46 @@ extension FleetState {
             for p in 0...routes[vehicle].stops.count {
                 if skip() { continue }
                 guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { continue }
+                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
+            }
+            guard let routeBest else { continue }
+            if routeBest.cost < (best?.cost ?? .infinity) {
+                second = best?.cost ?? .infinity
+                best = routeBest
+            } else if routeBest.cost < second {
+                second = routeBest.cost
+            }
+        }
+        return (best, second)
+    }
+
+    /// ``bestInsertions(of:_:skip:)`` on problems with capacity dimensions, route limits, costs
+    /// or breaks: the same walk, with a route's other dimensions checked once before its
+    /// positions, and each route read once (its checks are not inlined into this loop).
+    /// Kept apart so that the loop of other problems stays as it is.
+    private func extendedBestInsertions(
+        of stop: Int, _ model: FleetModel, skip: () -> Bool
+    ) -> (best: Insertion?, secondCost: Double) {
+        var best: Insertion?
+        var second = Double.infinity
+        let empties = firstEmptyVehicles(model)
+        var nextUsed = 0, nextEmpty = 0
+        while nextUsed < usedVehicles.count || nextEmpty < empties.count {
+            let vehicle: Int
+            if nextEmpty == empties.count || (nextUsed < usedVehicles.count && usedVehicles[nextUsed] < empties[nextEmpty]) {
+                vehicle = usedVehicles[nextUsed]
+                nextUsed += 1
+            } else {
+                vehicle = empties[nextEmpty]
+                nextEmpty += 1
+            }
+            guard model.canServe[vehicle * model.stopCount + stop] else { continue }
+            let route = routes[vehicle]
+            if route.load + model.items[stop] > model.capacity[vehicle] || !route.fitsAmounts(of: stop, model) { continue }
+            var routeBest: Insertion?
+            for p in 0...route.stops.count {
+                if skip() { continue }
+                guard let extra = route.insertionCost(of: stop, after: p, model) else { continue }
                 if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
             }
             guard let routeBest else { continue }

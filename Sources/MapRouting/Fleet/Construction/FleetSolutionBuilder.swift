@@ -32,9 +32,28 @@ enum FleetSolutionBuilder {
                 time += model.time(previous, end)
                 distance += distances[previous, end]
             }
-            return FleetRoute(
+            let dimensions = model.dimensionCount
+            var amounts: [String: Double] = [:]
+            for (d, name) in model.dimensions.enumerated() {
+                amounts[name] = route.stops.reduce(0) { $0 + model.amount($1 * dimensions + d) }
+            }
+            var result = FleetRoute(
                 vehicle: vehicle, visits: visits, departure: departure, finish: time, distance: distance,
-                duration: time - departure, load: load, cost: route.cost)
+                duration: time - departure, load: load, cost: route.cost, amounts: amounts)
+            if model.takesBreaks(vehicle), let timeline = RouteState.timeline(of: route.stops, vehicle: vehicle, model) {
+                for index in result.visits.indices {
+                    result.visits[index].arrival = timeline.arrivals[index]
+                    result.visits[index].serviceStart = timeline.serviceStarts[index]
+                    result.visits[index].departure = timeline.departures[index]
+                }
+                (result.departure, result.finish) = (timeline.start, timeline.end)
+                result.duration = timeline.end - timeline.start
+                let pauses = model.breaks(vehicle)
+                result.breaks = timeline.breaks.enumerated().map { number, placed in
+                    FleetBreakVisit(afterVisit: placed.node, start: placed.start, end: placed.start + pauses[number].duration)
+                }
+            }
+            return result
         }
         let unassigned = state.unassigned.map { FleetSolution.Unassigned(stop: $0, reason: reason($0, model)) }
         return FleetSolution(
@@ -48,13 +67,37 @@ enum FleetSolutionBuilder {
         if skilled.isEmpty { return .skills }
         let roomy = skilled.filter { model.items[stop] <= model.capacity[$0] }
         if roomy.isEmpty { return .capacity }
+        let dimensions = model.dimensionCount
+        let large = roomy.filter { vehicle in
+            (0..<dimensions).allSatisfy { model.fits(model.amount(stop * dimensions + $0), model.limit(vehicle * dimensions + $0)) }
+        }
+        if large.isEmpty { return .dimensionCapacity }
         let place = model.stopPlace[stop]
-        let reachable = roomy.filter {
+        let reachable = large.filter {
             model.time(model.startPlace[$0], place).isFinite && model.time(place, model.endPlace[$0]).isFinite
                 && model.cost(model.startPlace[$0], place).isFinite && model.cost(place, model.endPlace[$0]).isFinite
         }
         if reachable.isEmpty { return .unreachable }
         if reachable.contains(where: { RouteState.cost(of: [stop], vehicle: $0, model) != nil }) { return .noRoom }
-        return .timeWindow
+        // Alone it fits no vehicle: on time at all, then within the route limits?
+        let timely = reachable.filter { vehicle in
+            let arrival = model.shiftStart[vehicle] + model.time(model.startPlace[vehicle], place)
+            let start = model.serviceStart(stop, arrival: arrival)
+            return start.isFinite && start + model.service[stop] + model.time(place, model.endPlace[vehicle]) <= model.shiftEnd[vehicle]
+        }
+        if timely.isEmpty { return .timeWindow }
+        let near = timely.filter { vehicle in
+            let metres = model.distance(model.startPlace[vehicle], place) + model.distance(place, model.endPlace[vehicle])
+            return model.fits(metres, model.maxDistance(vehicle))
+        }
+        if near.isEmpty { return .maxDistance }
+        // Short enough without the breaks?
+        let brief = near.filter { vehicle in
+            let arrival = model.shiftStart[vehicle] + model.time(model.startPlace[vehicle], place)
+            let start = model.serviceStart(stop, arrival: arrival)
+            let departure = max(model.shiftStart[vehicle], start - model.time(model.startPlace[vehicle], place))
+            return model.fits(start + model.service[stop] + model.time(place, model.endPlace[vehicle]) - departure, model.maxDuration(vehicle))
+        }
+        return brief.contains { !model.breaks($0).isEmpty } ? .breaks : .maxDuration
     }
 }

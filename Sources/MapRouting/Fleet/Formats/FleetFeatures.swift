@@ -14,6 +14,11 @@ public enum FleetFeatures {
     ///   `departure_s`, `leg_distance_m`, `leg_duration_s`, `color`.
     /// - Unassigned: Point, `role` "unassigned", `id`, `items`, `reason` (a code) and `reason_text`.
     ///
+    /// When vehicles limit other capacity dimensions (``FleetVehicle/capacities``), each route
+    /// also has `load_<name>` per dimension (for example `load_weight`); when vehicles have
+    /// ``FleetVehicle/costs``, each route has its money `cost`; when its vehicle has
+    /// ``FleetVehicle/breaks``, `breaks`: `[{"after": stop id or "start", "start_s", "end_s"}]`.
+    ///
     /// `roadLines`, one per route (``RoadMatrixProvider/roadLines(of:problem:positions:)``),
     /// draws the routes along the roads; without them the lines are straight between stops.
     public static func features(
@@ -36,7 +41,7 @@ public enum FleetFeatures {
                     ("stop_count", .number(Double(stops))), ("item_count", .number(Double(route.load))),
                     ("load", .number(Double(route.load))), ("start_s", .number(rounded(route.departure))),
                     ("end_s", .number(rounded(route.finish))), ("color", color),
-                ])))
+                ] + extraRouteProperties(route, problem))))
             features.append(Feature(
                 geometry: .point(positions[vehicle.start]),
                 properties: ["role": "start", "route": name, "label": "Start", "color": color]))
@@ -67,6 +72,43 @@ public enum FleetFeatures {
         return features
     }
 
+    /// The features of `solution` (``features(of:problem:positions:roadLines:)``) in a collection
+    /// that keeps `members` (the input's foreign members); when vehicles have costs it adds
+    /// the member `plan` with the totals: `cost` (the sum of the routes'), `distance_m`,
+    /// `duration_s` and `route_count`.
+    public static func collection(
+        of solution: FleetSolution, problem: FleetProblem, positions: [Position], roadLines: [[Position]]? = nil,
+        inheriting members: [ForeignMember]
+    ) -> FeatureCollection {
+        let features = features(of: solution, problem: problem, positions: positions, roadLines: roadLines)
+        guard problem.vehicles.contains(where: { $0.costs != nil }) else {
+            return FeatureCollection(features: features, foreignMembers: members)
+        }
+        let plan: JSONValue = .object(JSONObject([
+            ("cost", .number(money(solution.cost))),
+            ("distance_m", .number(rounded(solution.routes.reduce(0) { $0 + $1.distance }))),
+            ("duration_s", .number(rounded(solution.routes.reduce(0) { $0 + $1.duration }))),
+            ("route_count", .number(Double(solution.routes.count))),
+        ]))
+        return FeatureCollection(features: features, foreignMembers: [ForeignMember(name: "plan", value: plan)])
+            .inheriting(members)
+    }
+
+    /// `load_<name>` per capacity dimension and the money `cost`, when the problem has them.
+    private static func extraRouteProperties(_ route: FleetRoute, _ problem: FleetProblem) -> [(String, JSONValue)] {
+        var properties = route.amounts.sorted { $0.key < $1.key }.map { ("load_" + $0.key, JSONValue.number(amount($0.value))) }
+        if problem.vehicles.contains(where: { $0.costs != nil }) { properties.append(("cost", .number(money(route.cost)))) }
+        if !problem.vehicles[route.vehicle].breaks.isEmpty {
+            properties.append(("breaks", .array(route.breaks.map { pause in
+                .object(JSONObject([
+                    ("after", pause.afterVisit == 0 ? "start" : .string(problem.stops[route.visits[pause.afterVisit - 1].stop].id)),
+                    ("start_s", .number(rounded(pause.start))), ("end_s", .number(rounded(pause.end))),
+                ]))
+            })))
+        }
+        return properties
+    }
+
     /// Each route's positions: its vehicle's start, the stops in visiting order, and its end
     /// (back at the start, a fixed end, or none).
     public static func paths(of solution: FleetSolution, problem: FleetProblem, positions: [Position]) -> [[Position]] {
@@ -84,4 +126,10 @@ public enum FleetFeatures {
 
     /// One decimal: stable output text, finer than any map needs.
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// Money to the hundredth.
+    private static func money(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// Loads to the millionth (sums of decimals such as 0.1 + 0.2 print as 0.3).
+    private static func amount(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 }

@@ -45,4 +45,26 @@ extension FleetStop {
         }
         return (stops, objects.map(\.position))
     }
+
+    /// Reads the stops' amounts in the capacity dimensions that some vehicle limits
+    /// (``FleetVehicle/capacities``) from the properties of the same name of `features`
+    /// (those ``stops(from:)`` read `stops` from, in the same order). A missing or null
+    /// property is 0; properties no vehicle limits are not read.
+    /// - Throws: ``FleetProblemError`` naming the feature, the property and the value found.
+    public static func readAmounts(
+        into stops: inout [FleetStop], from features: [Feature], vehicles: [FleetVehicle]
+    ) throws(FleetProblemError) {
+        let dimensions = Set(vehicles.flatMap(\.capacities.keys)).sorted()
+        guard !dimensions.isEmpty else { return }
+        for (index, feature) in features.enumerated() where index < stops.count {
+            for name in dimensions {
+                guard let value = feature.properties.value(name), !value.isNull else { continue }
+                guard let amount = value.numberValue, amount.isFinite, amount >= 0 else {
+                    throw .invalid("features[\(index)].properties.\(name) (stop \(stops[index].id)): expected a number ≥ 0 "
+                        + "(the vehicles' capacity names \(name)), found \(value.summary); write a number such as 12.5, or leave it out for 0")
+                }
+                stops[index].amounts[name] = amount
+            }
+        }
+    }
 }

@@ -21,7 +21,7 @@ struct FleetModel {
     let shiftEnd: [Double]
     /// `canServe[vehicle * stopCount + stop]`: the vehicle has every skill the stop needs.
     let canServe: [Bool]
-    /// Vehicles with equal start, end, capacity, shift and skills share a class: trying
+    /// Vehicles with equal start, end, capacities, shift, skills, limits and costs share a class: trying
     /// one empty vehicle of a class is enough.
     let vehicleClass: [Int]
     let vehicleClassCount: Int
@@ -29,14 +29,53 @@ struct FleetModel {
     let neighbours: [[Int]]
     /// True when some stop has a time window or some vehicle a shift end.
     let hasTimeLimits: Bool
+    /// True when some vehicle has costs: routes cost money (fixed + per metre + per second).
+    let isMoney: Bool
+    /// True when some vehicle has other dimensions, a route limit or costs: the routes then
+    /// keep loads by dimension, distance and waits too, and route costs are checked in full.
+    let hasExtras: Bool
+    /// True when some vehicle has breaks.
+    let hasBreaks: Bool
+    /// The number of capacity dimensions other than items.
+    let dimensionCount: Int
+    /// Dimensions, route limits and costs (see the accessors below).
+    private let extra: FleetExtraData
 
     init(_ problem: FleetProblem) {
         self.problem = problem
         stopCount = problem.stops.count
         vehicleCount = problem.vehicles.count
         placeCount = problem.matrices.distances.count
-        costs = problem.objective == .distance ? problem.matrices.distances.values : problem.matrices.durations.values
+        let objectiveCosts = problem.objective == .distance ? problem.matrices.distances.values : problem.matrices.durations.values
         times = problem.matrices.durations.values
+        let metres = problem.matrices.distances.values
+        let dimensions = Set(problem.vehicles.flatMap(\.capacities.keys)).sorted()
+        let isMoney = problem.vehicles.contains { $0.costs != nil }
+        let perMetre = problem.vehicles.map { ($0.costs?.perKilometre ?? 0) / 1000 }
+        let perSecond = problem.vehicles.map { ($0.costs?.perHour ?? 0) / 3600 }
+        extra = FleetExtraData(
+            dimensions: dimensions,
+            amount: problem.stops.flatMap { stop in dimensions.map { stop.amounts[$0] ?? 0 } },
+            limit: problem.vehicles.flatMap { vehicle in dimensions.map { vehicle.capacities[$0] ?? .infinity } },
+            maxDuration: problem.vehicles.map { $0.maxDuration ?? .infinity },
+            maxDistance: problem.vehicles.map { $0.maxDistance ?? .infinity },
+            fixedCost: problem.vehicles.map { $0.costs?.fixed ?? 0 }, perMetre: perMetre, perSecond: perSecond,
+            metres: metres, breaks: problem.vehicles.map(\.breaks))
+        self.isMoney = isMoney
+        dimensionCount = dimensions.count
+        hasBreaks = problem.vehicles.contains { !$0.breaks.isEmpty }
+        hasExtras = !dimensions.isEmpty || isMoney
+            || problem.vehicles.contains { $0.maxDuration != nil || $0.maxDistance != nil || !$0.breaks.isEmpty }
+        if isMoney {
+            // The candidates' costs (nearness, the moves' first estimates): the fleet's
+            // average rates; the routes' money costs are computed in full.
+            let count = Double(problem.vehicles.count)
+            let (byMetre, bySecond) = (perMetre.reduce(0, +) / count, perSecond.reduce(0, +) / count)
+            costs = byMetre + bySecond > 0
+                ? zip(metres, times).map { byMetre * $0 + bySecond * $1 } : objectiveCosts
+        } else {
+            costs = objectiveCosts
+        }
         stopPlace = problem.stops.map(\.place)
         items = problem.stops.map(\.items)
         service = problem.stops.map(\.serviceDuration)
@@ -67,7 +106,8 @@ struct FleetModel {
             return classes.count - 1
         }
         vehicleClassCount = classes.count
-        hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty } || problem.vehicles.contains { $0.shift != nil }
+        hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty }
+            || problem.vehicles.contains { $0.shift != nil || !$0.breaks.isEmpty }
         neighbours = Self.nearestStops(places: stopPlace, costs: costs, placeCount: placeCount)
     }
 
@@ -103,6 +143,30 @@ struct FleetModel {
         to < 0 ? 0 : costs[from * placeCount + to]
     }
 
+    /// Distance in metres between places; to place -1 is none.
+    @inline(__always) func distance(_ from: Int, _ to: Int) -> Double {
+        to < 0 ? 0 : extra.metres[from * placeCount + to]
+    }
+
+    /// The capacity dimensions other than items that some vehicle limits, by name.
+    var dimensions: [String] { extra.dimensions }
+    /// Element readers (not array getters, which would retain the arrays on every call):
+    /// `amount(stop * dimensionCount + d)`: the stop's amount in dimension d.
+    @inline(__always) func amount(_ index: Int) -> Double { extra.amount[index] }
+    /// `limit(vehicle * dimensionCount + d)`: the vehicle's capacity in dimension d (infinity: none).
+    @inline(__always) func limit(_ index: Int) -> Double { extra.limit[index] }
+    /// Longest route per vehicle in seconds and in metres (infinity: none).
+    @inline(__always) func maxDuration(_ vehicle: Int) -> Double { extra.maxDuration[vehicle] }
+    @inline(__always) func maxDistance(_ vehicle: Int) -> Double { extra.maxDistance[vehicle] }
+    /// Money per vehicle: fixed when used, per metre, per second.
+    @inline(__always) func fixedCost(_ vehicle: Int) -> Double { extra.fixedCost[vehicle] }
+    @inline(__always) func perMetre(_ vehicle: Int) -> Double { extra.perMetre[vehicle] }
+    @inline(__always) func perSecond(_ vehicle: Int) -> Double { extra.perSecond[vehicle] }
+    /// The vehicle's breaks (empty for most).
+    @inline(__always) func breaks(_ vehicle: Int) -> [FleetBreak] { extra.breaks[vehicle] }
+    /// True when `vehicle` has breaks (without touching the lists when no vehicle has any).
+    @inline(__always) func takesBreaks(_ vehicle: Int) -> Bool { hasBreaks && !extra.breaks[vehicle].isEmpty }
+
     /// Travel time between places; to place -1 takes no time.
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
         to < 0 ? 0 : times[from * placeCount + to]
@@ -124,6 +188,38 @@ struct FleetModel {
         if stopWindows.isEmpty { return latestStart }
         for window in stopWindows.reversed() where window.start <= latestStart { return min(window.end, latestStart) }
         return -.infinity
+    }
+}
+
+/// A model's capacity dimensions, route limits and costs, in one shared object: the search
+/// copies the model (its closures capture it), and one reference retains cheaper than nine arrays.
+final class FleetExtraData: Sendable {
+    let dimensions: [String]
+    let amount: [Double]
+    let limit: [Double]
+    let maxDuration: [Double]
+    let maxDistance: [Double]
+    let fixedCost: [Double]
+    let perMetre: [Double]
+    let perSecond: [Double]
+    /// Distances in metres, row-major over places.
+    let metres: [Double]
+    let breaks: [[FleetBreak]]
+
+    init(
+        dimensions: [String], amount: [Double], limit: [Double], maxDuration: [Double], maxDistance: [Double],
+        fixedCost: [Double], perMetre: [Double], perSecond: [Double], metres: [Double], breaks: [[FleetBreak]]
+    ) {
+        self.dimensions = dimensions
+        self.amount = amount
+        self.limit = limit
+        self.maxDuration = maxDuration
+        self.maxDistance = maxDistance
+        self.fixedCost = fixedCost
+        self.perMetre = perMetre
+        self.perSecond = perSecond
+        self.metres = metres
+        self.breaks = breaks
     }
 }
 

@@ -22,6 +22,39 @@ public enum FleetRouteEnd: Hashable, Sendable {
     case at(Int)
 }
 
+/// What a vehicle costs in money units when the plan minimises money
+/// (see ``FleetProblem``): all parts default to 0.
+public struct FleetVehicleCosts: Hashable, Sendable {
+    /// Paid once when the vehicle serves at least one stop.
+    public var fixed: Double
+    /// Paid per kilometre of the route.
+    public var perKilometre: Double
+    /// Paid per hour of the route, from its start to its end (travel, service and waiting).
+    public var perHour: Double
+
+    /// Creates costs; see ``FleetProblem/init(matrices:vehicles:stops:objective:)`` for the checks.
+    public init(fixed: Double = 0, perKilometre: Double = 0, perHour: Double = 0) {
+        self.fixed = fixed
+        self.perKilometre = perKilometre
+        self.perHour = perHour
+    }
+}
+
+/// A driver's break: it starts inside `window` and lasts `duration` seconds, taken where
+/// the vehicle is (at its start or at the stop it has just served: no travel).
+public struct FleetBreak: Hashable, Sendable {
+    /// When the break may start.
+    public var window: TimeWindow
+    /// Seconds.
+    public var duration: Double
+
+    /// Creates a break; see ``FleetProblem/init(matrices:vehicles:stops:objective:)`` for the checks.
+    public init(window: TimeWindow, duration: Double) {
+        self.window = window
+        self.duration = duration
+    }
+}
+
 /// A vehicle or field worker: where it starts and ends, what it carries, when it works
 /// and what it can do.
 public struct FleetVehicle: Hashable, Sendable {
@@ -38,11 +71,30 @@ public struct FleetVehicle: Hashable, Sendable {
     public var shift: TimeWindow?
     /// What the vehicle or worker can do; a stop needing a skill goes only to a vehicle that has it.
     public var skills: Set<String>
+    /// Limits in other capacity dimensions than items, by name (for example `"weight": 800`):
+    /// the stops' ``FleetStop/amounts`` of that name on one route add up to at most this.
+    /// A dimension the vehicle does not name is unlimited for it.
+    public var capacities: [String: Double]
+    /// The longest route in seconds, from its start to its end (travel, service and waiting);
+    /// nil for no limit.
+    public var maxDuration: Double?
+    /// The longest route in metres (by `matrices.distances`); nil for no limit.
+    public var maxDistance: Double?
+    /// What the vehicle costs; when any vehicle has costs, the plan minimises money
+    /// (a vehicle without costs is then free).
+    public var costs: FleetVehicleCosts?
+    /// The driver's breaks, in time order: every one is taken on a route with stops (the
+    /// solver places it after a stop, or at the start, so that it starts inside its window;
+    /// the vehicle waits for the window when it must). A route that cannot meet a break's
+    /// window is infeasible. Breaks count in the route's duration.
+    public var breaks: [FleetBreak]
 
     /// Creates a vehicle.
     public init(
         id: String, start: Int, end: FleetRouteEnd = .returnToStart, capacity: Int? = nil,
-        shift: TimeWindow? = nil, skills: Set<String> = []
+        shift: TimeWindow? = nil, skills: Set<String> = [], capacities: [String: Double] = [:],
+        maxDuration: Double? = nil, maxDistance: Double? = nil, costs: FleetVehicleCosts? = nil,
+        breaks: [FleetBreak] = []
     ) {
         self.id = id
         self.start = start
@@ -50,6 +102,11 @@ public struct FleetVehicle: Hashable, Sendable {
         self.capacity = capacity
         self.shift = shift
         self.skills = skills
+        self.capacities = capacities
+        self.maxDuration = maxDuration
+        self.maxDistance = maxDistance
+        self.costs = costs
+        self.breaks = breaks
     }
 }
 
@@ -70,11 +127,14 @@ public struct FleetStop: Hashable, Sendable {
     public var skills: Set<String>
     /// Higher priorities are served first when not every stop fits: 0 (default) to 100.
     public var priority: Int
+    /// Amounts in other capacity dimensions than items, by name (for example `"weight": 12.5`);
+    /// a dimension not named is 0, one that no vehicle limits is unlimited.
+    public var amounts: [String: Double]
 
     /// Creates a stop.
     public init(
         id: String, place: Int, items: Int = 1, serviceDuration: Double = 0, timeWindows: [TimeWindow] = [],
-        skills: Set<String> = [], priority: Int = 0
+        skills: Set<String> = [], priority: Int = 0, amounts: [String: Double] = [:]
     ) {
         self.id = id
         self.place = place
@@ -83,6 +143,7 @@ public struct FleetStop: Hashable, Sendable {
         self.timeWindows = timeWindows
         self.skills = skills
         self.priority = priority
+        self.amounts = amounts
     }
 }
 
@@ -90,6 +151,9 @@ public struct FleetStop: Hashable, Sendable {
 ///
 /// The solver serves as many stops as it can (higher priorities first), then
 /// minimises the total travel cost (distance or duration, see `objective`).
+/// When any vehicle has ``FleetVehicle/costs``, it minimises money instead: per used
+/// vehicle its fixed cost, plus its rate per kilometre times the route's distance and per
+/// hour times the route's duration (`objective` then only orders the search's candidates).
 /// Travel time always comes from `matrices.durations`.
 public struct FleetProblem: Hashable, Sendable {
     /// Distances and durations between the places the vehicles and stops name.
@@ -124,6 +188,31 @@ public struct FleetProblem: Hashable, Sendable {
             if case .at(let end) = vehicle.end { try check(end, role + " end") }
             if let capacity = vehicle.capacity, capacity < 0 { throw .invalid("\(role): capacity \(capacity) must be 0 or more") }
             if let shift = vehicle.shift { try check(shift, role + " shift") }
+            for (name, limit) in vehicle.capacities.sorted(by: { $0.key < $1.key }) {
+                guard name != "items" else { throw .invalid("\(role): give the items capacity as capacity, not as the dimension \"items\"") }
+                guard limit.isFinite, limit >= 0 else { throw .invalid("\(role): capacity \(name) \(limit) must be 0 or more") }
+            }
+            if let limit = vehicle.maxDuration, !(limit.isFinite && limit >= 0) {
+                throw .invalid("\(role): max duration \(limit) must be 0 or more seconds")
+            }
+            if let limit = vehicle.maxDistance, !(limit.isFinite && limit >= 0) {
+                throw .invalid("\(role): max distance \(limit) must be 0 or more metres")
+            }
+            for (number, pause) in vehicle.breaks.enumerated() {
+                try check(pause.window, role + " break \(number + 1)")
+                guard pause.duration.isFinite, pause.duration >= 0 else {
+                    throw .invalid("\(role): break \(number + 1) duration \(pause.duration) must be 0 or more seconds")
+                }
+            }
+            for (earlier, later) in zip(vehicle.breaks, vehicle.breaks.dropFirst()) where later.window.start < earlier.window.start {
+                throw .invalid("\(role): breaks must be in time order (window starting \(earlier.window.start) then \(later.window.start))")
+            }
+            if let costs = vehicle.costs {
+                for (name, value) in [("fixed", costs.fixed), ("per km", costs.perKilometre), ("per hour", costs.perHour)]
+                where !(value.isFinite && value >= 0) {
+                    throw .invalid("\(role): cost \(name) \(value) must be 0 or more")
+                }
+            }
         }
         for (index, stop) in stops.enumerated() {
             let role = "stop \(index) (\(stop.id))"
@@ -133,6 +222,10 @@ public struct FleetProblem: Hashable, Sendable {
                 throw .invalid("\(role): service duration \(stop.serviceDuration) must be 0 or more seconds")
             }
             guard (0...100).contains(stop.priority) else { throw .invalid("\(role): priority \(stop.priority) must be 0 to 100") }
+            for (name, amount) in stop.amounts.sorted(by: { $0.key < $1.key }) {
+                guard name != "items" else { throw .invalid("\(role): give the items as items, not as the amount \"items\"") }
+                guard amount.isFinite, amount >= 0 else { throw .invalid("\(role): \(name) \(amount) must be 0 or more") }
+            }
             for window in stop.timeWindows { try check(window, role) }
             for (earlier, later) in zip(stop.timeWindows, stop.timeWindows.dropFirst()) where later.start <= earlier.end {
                 throw .invalid("\(role): time windows must be in time order without overlap ([\(earlier.start), \(earlier.end)] then [\(later.start), \(later.end)])")

@@ -11,6 +11,17 @@ public enum UnassignedReason: String, Hashable, Sendable, CustomStringConvertibl
     /// Each stop fits some vehicle alone, but not together with the stops served instead
     /// (the fleet is full or busy at those times).
     case noRoom = "no_room"
+    /// The stop's amount in another capacity dimension (``FleetVehicle/capacities``) exceeds
+    /// every vehicle that could serve it.
+    case dimensionCapacity = "dimension_capacity"
+    /// Even alone, the stop makes the route longer than ``FleetVehicle/maxDistance`` for every
+    /// vehicle that could serve it.
+    case maxDistance = "max_distance"
+    /// Even alone, the stop makes the route last longer than ``FleetVehicle/maxDuration`` for
+    /// every vehicle that could serve it on time.
+    case maxDuration = "max_duration"
+    /// Alone it fits some vehicle's windows, shift and limits, but not with that vehicle's breaks.
+    case breaks
 
     public var description: String {
         switch self {
@@ -19,6 +30,10 @@ public enum UnassignedReason: String, Hashable, Sendable, CustomStringConvertibl
         case .timeWindow: "no vehicle can reach it within its time windows and shift"
         case .unreachable: "it cannot be reached from a vehicle's start or to its end"
         case .noRoom: "the fleet has no room left: every route that could take it is full or busy then"
+        case .dimensionCapacity: "its amount in a capacity dimension (weight, volume, …) exceeds every vehicle that could serve it"
+        case .maxDistance: "even alone it makes every suitable vehicle's route longer than its max_distance"
+        case .maxDuration: "even alone it makes every suitable vehicle's route last longer than its max_duration"
+        case .breaks: "even alone it leaves every suitable vehicle no time for its driver's breaks"
         }
     }
 }
@@ -35,6 +50,14 @@ public struct FleetVisit: Hashable, Sendable {
     public var load: Int
 }
 
+/// A driver's break on a route.
+public struct FleetBreakVisit: Hashable, Sendable {
+    /// Where: 0 before the first visit (at the start), k after the k-th visit (at its stop).
+    public var afterVisit: Int
+    /// When it starts and ends, on the problem's clock.
+    public var start: Double, end: Double
+}
+
 /// One vehicle's route.
 public struct FleetRoute: Hashable, Sendable {
     /// The vehicle's index in the problem.
@@ -47,8 +70,13 @@ public struct FleetRoute: Hashable, Sendable {
     public var distance: Double, duration: Double
     /// The items of all its stops.
     public var load: Int
-    /// The objective cost of this route.
+    /// The objective cost of this route (money, fixed cost included, when vehicles have costs).
     public var cost: Double
+    /// The load in each other capacity dimension that some vehicle limits
+    /// (``FleetVehicle/capacities``), by name; empty when there is none.
+    public var amounts: [String: Double] = [:]
+    /// The vehicle's breaks (``FleetVehicle/breaks``) where the solver placed them, in order.
+    public var breaks: [FleetBreakVisit] = []
 }
 
 /// The answer: routes of the vehicles that have stops, and the stops left out with the reason.

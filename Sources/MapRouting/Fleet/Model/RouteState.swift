@@ -4,6 +4,11 @@
 /// arrival that keeps the rest of the route on time (backward pass).
 ///
 /// With these, inserting a stop between two nodes is checked in constant time.
+///
+/// Problems with other capacity dimensions, route limits or costs (`model.hasExtras`) also
+/// keep the load by dimension, the distance, the route's start time and the waits from each
+/// node on (a delay reaching node p ends the route `max(0, delay - waitFrom[p])` later), so
+/// those stay constant-time checks; other problems skip that work.
 struct RouteState {
     let vehicle: Int
     private(set) var stops: [Int]
@@ -11,11 +16,16 @@ struct RouteState {
     private(set) var costTo: [Double]
     /// Earliest departure from node p (at the end: the arrival).
     private(set) var departure: [Double]
-    /// Latest arrival at node p from which the rest of the route is on time.
+    /// Latest arrival at node p from which the rest of the route is on time. With
+    /// `model.hasExtras` its tail, past the end node, holds the extras (see `extra(_:)`):
+    /// kept in this buffer, a route copies as cheaply as on problems without them, where
+    /// the search copies routes millions of times.
     private(set) var latest: [Double]
     private(set) var load: Int
-    /// False when the route breaks a time window, the shift or the capacity.
+    /// False when the route breaks a time window, the shift, a capacity or a route limit.
     private(set) var isFeasible: Bool
+    /// The objective cost (money with vehicle costs; else the sum of the legs, `costTo`'s last).
+    private(set) var cost: Double
 
     init(vehicle: Int, stops: [Int] = [], model: FleetModel) {
         self.vehicle = vehicle
@@ -25,11 +35,28 @@ struct RouteState {
         latest = []
         load = 0
         isFeasible = true
+        cost = 0
         update(model)
     }
 
-    var cost: Double { costTo[costTo.count - 1] }
     var isEmpty: Bool { stops.isEmpty }
+    /// The sum of the legs' costs (the candidates' cost; equal to `cost` without vehicle costs).
+    var legCost: Double { costTo[costTo.count - 1] }
+    /// With `model.hasExtras`, extra k past the end node in `latest`: 0 the distance in metres,
+    /// 1 when the route starts (leaving as late as the first stop allows), 2..<2 + dimensions
+    /// the load by dimension, then the waits at nodes p...end for p = 0...count + 1.
+    @inline(__always) private func extra(_ k: Int) -> Double { latest[stops.count + 2 + k] }
+    /// With `model.hasExtras`: the distance in metres.
+    var distance: Double { extra(0) }
+    /// With `model.hasExtras`: when the route starts (leaving as late as the first stop allows).
+    var startTime: Double { extra(1) }
+    /// With `model.hasExtras`: the load in dimension d.
+    @inline(__always) func load(_ d: Int) -> Double { extra(2 + d) }
+    /// With `model.hasExtras`: the waits at nodes p...end (`dimensions` = the model's count).
+    @inline(__always) func waitFrom(_ p: Int, dimensions: Int) -> Double { extra(2 + dimensions + p) }
+    /// With `model.hasExtras`: from the start to the end (or the last stop's departure),
+    /// waits and service included.
+    var duration: Double { departure[departure.count - 1] - startTime }
 
     /// The place of node p.
     @inline(__always) func place(_ p: Int, _ model: FleetModel) -> Int {
@@ -79,6 +106,55 @@ struct RouteState {
         }
         latest[0] = latest[1] - model.time(model.startPlace[vehicle], place(1, model))
         isFeasible = onTime && load <= model.capacity[vehicle]
+        cost = costTo[count + 1]
+        if model.hasExtras { updateExtras(model) }
+    }
+
+    /// Loads by dimension, distance, start time and waits; the route limits; the money cost.
+    @inline(never) private mutating func updateExtras(_ model: FleetModel) {
+        let count = stops.count, dimensions = model.dimensionCount
+        let base = count + 2
+        latest.append(contentsOf: repeatElement(0, count: 2 + dimensions + count + 2))
+        for stop in stops {
+            for d in 0..<dimensions { latest[base + 2 + d] += model.amount(stop * dimensions + d) }
+        }
+        for d in 0..<dimensions where !model.fits(load(d), model.limit(vehicle * dimensions + d)) { isFeasible = false }
+        var distance = 0.0
+        var previous = model.startPlace[vehicle]
+        for p in 1...(count + 1) {
+            let here = place(p, model)
+            distance += model.distance(previous, here)
+            previous = here
+        }
+        latest[base] = distance
+        let waits = base + 2 + dimensions
+        for p in stride(from: count, through: 1, by: -1) {
+            let arrival = departure[p - 1] + model.time(place(p - 1, model), place(p, model))
+            let wait = departure[p] - model.service[stops[p - 1]] - arrival
+            latest[waits + p] = latest[waits + p + 1] + (wait.isFinite ? max(wait, 0) : 0)
+        }
+        latest[base + 1] = model.shiftStart[vehicle]
+        if count > 0, model.takesBreaks(vehicle) {
+            // Breaks: the times come from the full timeline (insertions simulate in full too).
+            guard let timeline = Self.breakSpan(stops, vehicle: vehicle, model),
+                timeline.end <= model.shiftEnd[vehicle], model.fits(timeline.end - timeline.start, model.maxDuration(vehicle)),
+                model.fits(distance, model.maxDistance(vehicle))
+            else {
+                isFeasible = false
+                return
+            }
+            latest[base + 1] = timeline.start
+            if model.isMoney { cost = model.moneyCost(vehicle, distance: distance, duration: timeline.end - timeline.start) }
+            return
+        }
+        if count > 0 {
+            let travel = model.time(model.startPlace[vehicle], place(1, model))
+            latest[base + 1] = max(latest[base + 1], departure[1] - model.service[stops[0]] - travel)
+            if !model.fits(duration, model.maxDuration(vehicle)) || !model.fits(distance, model.maxDistance(vehicle)) {
+                isFeasible = false
+            }
+        }
+        if model.isMoney { cost = count == 0 ? 0 : model.moneyCost(vehicle, distance: distance, duration: duration) }
     }
 
     /// `count` zeros, in the array's own buffer when it has room and nobody shares it.
@@ -94,12 +170,66 @@ struct RouteState {
         let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
         guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
+        if model.hasExtras { return extendedInsertionCost(of: stop, after: p, start: start, model) }
         let extra = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
         return extra.isFinite ? extra : nil
     }
 
+    /// ``insertionCost(of:after:_:)`` past the time checks, with dimensions, route limits and
+    /// money: service at `stop` starts at `start`. The new duration is exact when the stop
+    /// delays the rest of the route, and an upper bound when it makes it earlier (a detour
+    /// shorter than the leg it replaces), so no insertion that breaks a limit is accepted.
+    @inline(never) private func extendedInsertionCost(of stop: Int, after p: Int, start: Double, _ model: FleetModel) -> Double? {
+        guard fitsAmounts(of: stop, model) else { return nil }
+        if model.takesBreaks(vehicle) {
+            // Where the breaks go depends on the whole route: simulate it (linear in its stops).
+            let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
+            let newDistance = distance + model.distance(from, here) + model.distance(here, to) - model.distance(from, to)
+            guard model.fits(newDistance, model.maxDistance(vehicle)),
+                let span = Self.breakSpan(stops, inserting: stop, at: p, vehicle: vehicle, model),
+                span.end <= model.shiftEnd[vehicle], model.fits(span.end - span.start, model.maxDuration(vehicle))
+            else { return nil }
+            let extra = model.isMoney
+                ? model.moneyCost(vehicle, distance: newDistance, duration: span.end - span.start) - cost
+                : model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+            return extra.isFinite ? extra : nil
+        }
+        let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
+        // Distance and duration only where a limit or the money needs them.
+        let (distanceLimit, durationLimit) = (model.maxDistance(vehicle), model.maxDuration(vehicle))
+        var newDistance = 0.0, newDuration = 0.0
+        if model.isMoney || distanceLimit < .infinity {
+            newDistance = distance + model.distance(from, here) + model.distance(here, to) - model.distance(from, to)
+            guard model.fits(newDistance, distanceLimit) else { return nil }
+        }
+        if model.isMoney || durationLimit < .infinity {
+            let delay = start + model.service[stop] + model.time(here, to) - (departure[p] + model.time(from, to))
+            let end = departure[departure.count - 1] + max(0, delay - waitFrom(p + 1, dimensions: model.dimensionCount))
+            let newStart = p > 0
+                ? startTime
+                : max(model.shiftStart[vehicle], start - model.time(model.startPlace[vehicle], here))
+            newDuration = end - newStart
+            guard model.fits(newDuration, durationLimit) else { return nil }
+        }
+        let extra = model.isMoney
+            ? model.moneyCost(vehicle, distance: newDistance, duration: newDuration) - cost
+            : model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+        return extra.isFinite ? extra : nil
+    }
+
+    /// With `model.hasExtras`: the route has room for `stop` in every other capacity dimension.
+    @inline(__always) func fitsAmounts(of stop: Int, _ model: FleetModel) -> Bool {
+        let dimensions = model.dimensionCount
+        for d in 0..<dimensions
+        where !model.fits(load(d) + model.amount(stop * dimensions + d), model.limit(vehicle * dimensions + d)) {
+            return false
+        }
+        return true
+    }
+
     /// The cost of this vehicle serving `candidate` in that order, or nil when infeasible.
     static func cost(of candidate: [Int], vehicle: Int, _ model: FleetModel) -> Double? {
+        if model.hasExtras { return extendedCost(of: candidate, vehicle: vehicle, model) }
         var load = 0
         var time = model.shiftStart[vehicle]
         var cost = 0.0
@@ -117,5 +247,151 @@ struct RouteState {
         guard load <= model.capacity[vehicle], time + model.time(previous, end) <= model.shiftEnd[vehicle] else { return nil }
         cost += model.cost(previous, end)
         return cost.isFinite ? cost : nil
+    }
+
+    /// ``cost(of:vehicle:_:)`` with dimensions, route limits and money.
+    @inline(never) private static func extendedCost(of candidate: [Int], vehicle: Int, _ model: FleetModel) -> Double? {
+        guard !candidate.isEmpty else {
+            let end = model.endPlace[vehicle]
+            guard model.shiftStart[vehicle] + model.time(model.startPlace[vehicle], end) <= model.shiftEnd[vehicle] else { return nil }
+            return model.isMoney ? 0 : model.cost(model.startPlace[vehicle], end)
+        }
+        let dimensions = model.dimensionCount
+        var load = 0
+        var loads = [Double](repeating: 0, count: dimensions)
+        var time = model.shiftStart[vehicle]
+        var cost = 0.0, distance = 0.0
+        var previous = model.startPlace[vehicle]
+        var startTime = time
+        for (index, stop) in candidate.enumerated() {
+            load += model.items[stop]
+            for d in 0..<dimensions { loads[d] += model.amount(stop * dimensions + d) }
+            let here = model.stopPlace[stop]
+            let travel = model.time(previous, here)
+            time = model.serviceStart(stop, arrival: time + travel)
+            guard time.isFinite else { return nil }
+            if index == 0 { startTime = max(startTime, time - travel) }
+            time += model.service[stop]
+            cost += model.cost(previous, here)
+            distance += model.distance(previous, here)
+            previous = here
+        }
+        let end = model.endPlace[vehicle]
+        time += model.time(previous, end)
+        cost += model.cost(previous, end)
+        distance += model.distance(previous, end)
+        if model.takesBreaks(vehicle) {
+            guard let timeline = breakSpan(candidate, vehicle: vehicle, model) else { return nil }
+            (startTime, time) = (timeline.start, timeline.end)
+        }
+        guard load <= model.capacity[vehicle], time <= model.shiftEnd[vehicle],
+            model.fits(distance, model.maxDistance(vehicle)), model.fits(time - startTime, model.maxDuration(vehicle))
+        else { return nil }
+        for d in 0..<dimensions where !model.fits(loads[d], model.limit(vehicle * dimensions + d)) { return nil }
+        if model.isMoney { cost = model.moneyCost(vehicle, distance: distance, duration: time - startTime) }
+        return cost.isFinite ? cost : nil
+    }
+
+    /// A route's times with its vehicle's breaks: when it starts and ends, each stop's arrival,
+    /// service start and departure, and where each break goes (node 0 = at the start,
+    /// k = after the k-th stop) and when it starts.
+    struct Timeline {
+        var start = 0.0, end = 0.0
+        var arrivals: [Double] = [], serviceStarts: [Double] = [], departures: [Double] = []
+        var breaks: [(node: Int, start: Double)] = []
+    }
+
+    /// The timeline of `vehicle` serving `stops` with its breaks, or nil when a stop's windows
+    /// or a break's window cannot be met (the shift end and route limits are the caller's).
+    ///
+    /// Each break goes at the latest node where it still can start inside its window: at
+    /// node k it is taken when the next stop would end after the window closes, when the
+    /// route ends there, or (after a stop) when it fits in the wait before the next stop's
+    /// service anyway (then it costs no time). A route whose first break is taken at the start
+    /// starts with it; otherwise the vehicle leaves as late as its first stop allows.
+    static func timeline(of stops: [Int], vehicle: Int, _ model: FleetModel) -> Timeline? {
+        var timeline: Timeline? = Timeline()
+        guard let span = breakSpan(stops, vehicle: vehicle, model, record: &timeline), var timeline else { return nil }
+        (timeline.start, timeline.end) = (span.start, span.end)
+        return timeline
+    }
+
+    /// When the route of ``timeline(of:vehicle:_:)`` starts and ends, without building it: the
+    /// search's check, linear in the stops and free of allocations. With `inserting` ≥ 0 the
+    /// route is `stops` with that stop inserted at index `position`.
+    static func breakSpan(
+        _ stops: [Int], inserting extra: Int = -1, at position: Int = -1, vehicle: Int, _ model: FleetModel
+    ) -> (start: Double, end: Double)? {
+        var none: Timeline? = nil
+        return breakSpan(stops, inserting: extra, at: position, vehicle: vehicle, model, record: &none)
+    }
+
+    private static func breakSpan(
+        _ stops: [Int], inserting extra: Int = -1, at position: Int = -1, vehicle: Int, _ model: FleetModel,
+        record: inout Timeline?
+    ) -> (start: Double, end: Double)? {
+        let pending = model.breaks(vehicle)
+        let count = stops.count + (extra >= 0 ? 1 : 0)
+        @inline(__always) func stop(_ index: Int) -> Int {
+            extra < 0 || index < position ? stops[index] : index == position ? extra : stops[index - 1]
+        }
+        var next = 0
+        var time = model.shiftStart[vehicle]
+        var previous = model.startPlace[vehicle]
+        var firstServiceStart = 0.0, firstBreakAtStart = -Double.infinity
+        for k in 0...count {
+            let last = k == count
+            while next < pending.count {
+                let pause = pending[next]
+                var take = last
+                if !last {
+                    let here = model.stopPlace[stop(k)]
+                    let start = model.serviceStart(stop(k), arrival: time + model.time(previous, here))
+                    guard start.isFinite else { return nil }
+                    take = start + model.service[stop(k)] > pause.window.end
+                        || (k > 0 && max(time, pause.window.start) + pause.duration + model.time(previous, here) <= start)
+                }
+                guard take else { break }
+                let begin = max(time, pause.window.start)
+                guard begin <= pause.window.end else { return nil }
+                if k == 0 && next == 0 { firstBreakAtStart = begin }
+                record?.breaks.append((k, begin))
+                time = begin + pause.duration
+                next += 1
+            }
+            if last { break }
+            let here = model.stopPlace[stop(k)]
+            let arrival = time + model.time(previous, here)
+            let start = model.serviceStart(stop(k), arrival: arrival)
+            guard start.isFinite else { return nil }
+            if k == 0 { firstServiceStart = start }
+            time = start + model.service[stop(k)]
+            if record != nil {
+                record!.arrivals.append(arrival)
+                record!.serviceStarts.append(start)
+                record!.departures.append(time)
+            }
+            previous = here
+        }
+        let end = time + model.time(previous, model.endPlace[vehicle])
+        var start = model.shiftStart[vehicle]
+        if firstBreakAtStart > -.infinity {
+            start = firstBreakAtStart
+        } else if count > 0 {
+            start = max(start, firstServiceStart - model.time(model.startPlace[vehicle], model.stopPlace[stop(0)]))
+        }
+        return (start, end)
+    }
+}
+
+extension FleetModel {
+    /// `value` within `limit`, with room for rounding (a billionth of the limit).
+    @inline(__always) func fits(_ value: Double, _ limit: Double) -> Bool {
+        value <= limit + 1e-9 * max(1, limit)
+    }
+
+    /// What `vehicle`'s route of that distance (metres) and duration (seconds) costs in money.
+    @inline(__always) func moneyCost(_ vehicle: Int, distance: Double, duration: Double) -> Double {
+        fixedCost(vehicle) + perMetre(vehicle) * distance + perSecond(vehicle) * duration
     }
 }

@@ -18,7 +18,7 @@ enum CrossExchangeMove {
                     let lastA = firstA + lengthA - 1, lastB = firstB + lengthB - 1
                     let delta = replaceCost(routeA, firstA, lastA, by: routeB, firstB, lastB, model)
                         + replaceCost(routeB, firstB, lastB, by: routeA, firstA, lastA, model)
-                    guard delta < -FleetLocalSearch.epsilon(routeA.cost + routeB.cost) else { continue }
+                    guard model.isMoney || delta < -FleetLocalSearch.epsilon(routeA.cost + routeB.cost) else { continue }
                     let stringA = routeA.stops[(firstA - 1)..<lastA], stringB = routeB.stops[(firstB - 1)..<lastB]
                     guard model.canServe(vehicle: a, all: stringB), model.canServe(vehicle: b, all: stringA) else { continue }
                     var stopsA = routeA.stops, stopsB = routeB.stops

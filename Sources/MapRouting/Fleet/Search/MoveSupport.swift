@@ -1,6 +1,7 @@
 /// Small pieces the local-search moves share.
 extension FleetState {
-    /// Applies new stop lists to two routes when both are feasible and together cost less
+    /// Applies new stop lists to two routes when both are feasible (every capacity, time and
+    /// route limit, by ``RouteState/cost(of:vehicle:_:)``) and together cost less
     /// than now by more than a rounding error; returns whether it did.
     mutating func applyIfBetter(
         _ first: (vehicle: Int, stops: [Int]), _ second: (vehicle: Int, stops: [Int])?, _ model: FleetModel

@@ -25,7 +25,8 @@ enum RelocateMove {
                     if to == from, p >= first - 1 && p <= last { continue }
                     let x = target.place(p, model), y = target.place(p + 1, model)
                     let extra = model.cost(x, head) + model.cost(tail, y) - model.cost(x, y)
-                    guard extra - gain < -FleetLocalSearch.epsilon(target.cost) else { continue }
+                    // With vehicle costs the legs only estimate the routes' money: tried in full.
+                    guard model.isMoney || extra - gain < -FleetLocalSearch.epsilon(target.cost) else { continue }
                     if to == from {
                         var stops = source.stops
                         stops.removeSubrange((first - 1)..<last)

@@ -14,7 +14,7 @@ enum SwapMove {
             let j = state.indexOf[other] + 1
             let delta = change(routeA, at: i, to: model.stopPlace[other], model)
                 + change(routeB, at: j, to: model.stopPlace[stop], model)
-            guard delta < -FleetLocalSearch.epsilon(routeA.cost + routeB.cost) else { continue }
+            guard model.isMoney || delta < -FleetLocalSearch.epsilon(routeA.cost + routeB.cost) else { continue }
             var stopsA = routeA.stops, stopsB = routeB.stops
             stopsA[i - 1] = other
             stopsB[j - 1] = stop

@@ -14,7 +14,9 @@ enum TwoOptStarMove {
             // stops before `other` then takes A's after `stop`.
             let newA = joinedCost(routeA, through: p, routeB, from: q, model)
             let newB = joinedCost(routeB, through: q - 1, routeA, from: p + 1, model)
-            guard newA + newB < routeA.cost + routeB.cost - FleetLocalSearch.epsilon(routeA.cost + routeB.cost)
+            // With vehicle costs the legs only estimate the routes' money: every move is tried in full.
+            guard model.isMoney
+                || newA + newB < routeA.legCost + routeB.legCost - FleetLocalSearch.epsilon(routeA.cost + routeB.cost)
             else { continue }
             let stopsA = Array(routeA.stops[..<p] + routeB.stops[(q - 1)...])
             let stopsB = Array(routeB.stops[..<(q - 1)] + routeA.stops[p...])
