@@ -13,11 +13,7 @@ struct ServiceMatrixTests {
         let sourcesFile = FileManager.default.temporaryDirectory.appendingPathComponent("sources-\(UUID()).geojson")
         try sources.write(to: sourcesFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: sourcesFile) }
-        try await ServiceHarness.withService(["Data/objects.geojson"], configure: {
-            $0.roads = [try! DatasetSource(argument: "helsinki=Data/roads.geojson")]
-            // A debug build under the whole suite's load can take seconds: this test is about bytes.
-            $0.requestTimeout = .seconds(60)
-        }) { client in
+        try await ServiceHarness.withService(["Data/objects.geojson"], configure: { $0.roads = [try! DatasetSource(argument: "helsinki=Data/roads.geojson")] }) { client in
             let all = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(stops)}"#)
             #expect(all.status == .ok, "\(all.body.prefix(300))")
             #expect(all.body == (try commandOutput(["matrix", "--roads", "Data/roads.geojson", "Data/stops.geojson"])))

@@ -14,6 +14,9 @@ enum ServiceHarness {
         _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         var configuration = ServiceConfiguration(port: 0, datasets: try datasets.map { try DatasetSource(argument: $0) })
+        // A debug build under the whole suite's load can take seconds for one answer; tests of
+        // the timeout itself set their own. (CI rehearsals saw 503s at the 10 s default.)
+        configuration.requestTimeout = .seconds(60)
         configure(&configuration)
         let service = try MapService(configuration: configuration)
         try await service.application().test(.live) { client in
