@@ -23,12 +23,20 @@ public enum FleetSolver {
 
         // On a large problem the first answer and its polish must leave time for the search:
         // construction stops at half the limit, the first local search at 80 %.
+        // A phase that ends past its deadline may have been cut: the answer then depends on the
+        // clock, and says so (`stoppedByTimeLimit`) like a search stopped before its iterations.
         func deadline(_ fraction: Double) -> ContinuousClock.Instant? {
             options.timeLimit.map { started.advanced(by: $0 * fraction) }
         }
+        var cutByClock = false
+        func notePhaseEnd(_ fraction: Double) {
+            if let end = deadline(fraction), clock.now >= end { cutByClock = true }
+        }
         var random = RandomSource(seed: options.seed)
         var current = RegretInsertion.build(model, until: deadline(0.5))
+        notePhaseEnd(0.5)
         FleetLocalSearch.run(&current, model, reorderRoutes: true, seed: options.seed, until: deadline(0.8))
+        notePhaseEnd(0.8)
         var best = current
         var bestScore = best.score(model)
         var currentScore = bestScore
@@ -62,6 +70,7 @@ public enum FleetSolver {
             if score < bestScore {
                 FleetLocalSearch.run(
                     &current, model, reorderRoutes: !model.hasTimeLimits, seed: options.seed, until: deadline(1))
+                notePhaseEnd(1)
                 score = current.score(model)
                 best = current
                 bestScore = score
@@ -69,9 +78,10 @@ public enum FleetSolver {
             }
             currentScore = score
         }
-        // The last polish may run a little past the limit (5 %), never on unbounded.
+        // The last polish may run up to 5 % past the limit.
         FleetLocalSearch.run(&best, model, reorderRoutes: true, seed: options.seed, until: deadline(1.05))
-        return FleetSolutionBuilder.solution(best, model, iterations: done, stoppedByTimeLimit: stopped)
+        notePhaseEnd(1.05)
+        return FleetSolutionBuilder.solution(best, model, iterations: done, stoppedByTimeLimit: stopped || cutByClock)
     }
 
     /// The recreate order (SISR): random, most items first, or farthest from the first start first.
