@@ -156,24 +156,16 @@ public struct VehicleDefinition: Hashable, Sendable {
                     throw file.problem(at: breakPath + [.member(key)], "is not a break property", hint: "known: window, duration")
                 }
                 let windowPath = breakPath + [.member("window")]
-                _ = try file.array(at: windowPath, "[start_s, end_s]", count: 2)
-                let start = try file.number(at: windowPath + [.index(0)], "seconds")
-                let end = try file.number(at: windowPath + [.index(1)], "seconds")
-                guard start <= end else { throw file.problem(at: windowPath, "starts after it ends", hint: "write [start_s, end_s] with start ≤ end") }
-                if let previous = vehicle.breaks.last, start < previous.window.start {
+                let window = try timeWindow(at: windowPath, in: file)
+                if let previous = vehicle.breaks.last, window.start < previous.window.start {
                     throw file.problem(at: windowPath, "opens before the previous break's window", hint: "list the breaks in time order")
                 }
                 let duration = try file.number(at: breakPath + [.member("duration")], "seconds ≥ 0") { $0.isFinite && $0 >= 0 }
-                vehicle.breaks.append(FleetBreak(window: TimeWindow(start: start, end: end), duration: duration))
+                vehicle.breaks.append(FleetBreak(window: window, duration: duration))
             }
         }
         if let value = object["shift"], !value.isNull {
-            let shiftPath = path + [.member("shift")]
-            _ = try file.array(at: shiftPath, "[start_s, end_s]", count: 2)
-            let start = try file.number(at: shiftPath + [.index(0)], "seconds")
-            let end = try file.number(at: shiftPath + [.index(1)], "seconds")
-            guard start <= end else { throw file.problem(at: shiftPath, "starts after it ends", hint: "write [start_s, end_s] with start ≤ end") }
-            vehicle.shift = TimeWindow(start: start, end: end)
+            vehicle.shift = try timeWindow(at: path + [.member("shift")], in: file)
         }
         if let value = object["skills"], !value.isNull {
             let skillsPath = path + [.member("skills")]
@@ -186,6 +178,17 @@ public struct VehicleDefinition: Hashable, Sendable {
             }
         }
         return vehicle
+    }
+}
+
+extension VehicleDefinition {
+    /// A `[start_s, end_s]` window (a shift or a break's), start ≤ end.
+    fileprivate static func timeWindow(at path: [JSONPathComponent], in file: JSONFile) throws(GeoJSONError) -> TimeWindow {
+        _ = try file.array(at: path, "[start_s, end_s]", count: 2)
+        let start = try file.number(at: path + [.index(0)], "seconds")
+        let end = try file.number(at: path + [.index(1)], "seconds")
+        guard start <= end else { throw file.problem(at: path, "starts after it ends", hint: "write [start_s, end_s] with start ≤ end") }
+        return TimeWindow(start: start, end: end)
     }
 }
 
