@@ -27,7 +27,7 @@ struct FleetModel {
     let vehicleClassCount: Int
     /// For every stop, all other stops from nearest to farthest (cost both ways).
     let neighbours: [[Int]]
-    /// True when some stop has a time window or some vehicle a shift end.
+    /// True when some stop has a time window, or some vehicle a shift or breaks.
     let hasTimeLimits: Bool
     /// True when some vehicle has costs: routes cost money (fixed + per metre + per second).
     let isMoney: Bool
@@ -246,9 +246,9 @@ private struct Heap {
         var parent = start
         while true {
             var last = parent
-            for child in [2 * parent + 1, 2 * parent + 2] where child < elements.count && isBefore(elements[last], elements[child]) {
-                last = child
-            }
+            let left = 2 * parent + 1, right = left + 1
+            if left < elements.count && isBefore(elements[last], elements[left]) { last = left }
+            if right < elements.count && isBefore(elements[last], elements[right]) { last = right }
             if last == parent { return }
             elements.swapAt(parent, last)
             parent = last
