@@ -12,51 +12,30 @@ extension FleetState {
     func bestInsertions(
         of stop: Int, _ model: FleetModel, skip: () -> Bool = { false }
     ) -> (best: Insertion?, secondCost: Double) {
-        if model.hasExtras { return extendedBestInsertions(of: stop, model, skip: skip) }
-        var best: Insertion?
-        var second = Double.infinity
-        // The vehicles to try, in vehicle order: every used one, and the first empty vehicle
-        // of each class (any other empty vehicle of the class would do the same). Walking the
-        // two short lists beats scanning every vehicle: CVRP benchmarks give one vehicle per
-        // customer, so most are empty.
-        let empties = firstEmptyVehicles(model)
-        var nextUsed = 0, nextEmpty = 0
-        while nextUsed < usedVehicles.count || nextEmpty < empties.count {
-            let vehicle: Int
-            if nextEmpty == empties.count || (nextUsed < usedVehicles.count && usedVehicles[nextUsed] < empties[nextEmpty]) {
-                vehicle = usedVehicles[nextUsed]
-                nextUsed += 1
-            } else {
-                vehicle = empties[nextEmpty]
-                nextEmpty += 1
-            }
-            guard model.canServe[vehicle * model.stopCount + stop] else { continue }
-            // Indexing (not `for route in routes`) reads the route in place instead of copying it.
-            // A full route needs no look at its positions (no blinks are drawn for it either).
-            if routes[vehicle].load + model.items[stop] > model.capacity[vehicle] { continue }
-            var routeBest: Insertion?
-            for p in 0...routes[vehicle].stops.count {
-                if skip() { continue }
-                guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { continue }
-                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
-            }
-            guard let routeBest else { continue }
-            if routeBest.cost < (best?.cost ?? .infinity) {
-                second = best?.cost ?? .infinity
-                best = routeBest
-            } else if routeBest.cost < second {
-                second = routeBest.cost
+        // Problems with capacity dimensions, route limits, costs or breaks check a route's
+        // other dimensions once before its positions; the plain loop stays as it was.
+        if model.hasExtras {
+            return bestOverVehicles(of: stop, model) { vehicle in
+                let route = routes[vehicle]
+                guard route.load + model.items[stop] <= model.capacity[vehicle], route.fitsAmounts(of: stop, model) else { return nil }
+                return route.bestPosition(of: stop, model, skip: skip)
             }
         }
-        return (best, second)
+        return bestOverVehicles(of: stop, model) { vehicle in
+            // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
+            // A full route needs no look at its positions (no blinks are drawn for it either).
+            guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
+            return routes[vehicle].bestPosition(of: stop, model, skip: skip)
+        }
     }
 
-    /// ``bestInsertions(of:_:skip:)`` on problems with capacity dimensions, route limits, costs
-    /// or breaks: the same walk, with a route's other dimensions checked once before its
-    /// positions, and each route read once (its checks are not inlined into this loop).
-    /// Kept apart so that the loop of other problems stays as it is.
-    private func extendedBestInsertions(
-        of stop: Int, _ model: FleetModel, skip: () -> Bool
+    /// The best and second-best of `routeBest` over the vehicles a stop may go to, in vehicle
+    /// order: every used one, and the first empty vehicle of each class (any other empty
+    /// vehicle of the class would do the same). Walking the two short lists beats scanning
+    /// every vehicle: CVRP benchmarks give one vehicle per customer, so most are empty.
+    @inline(__always)
+    private func bestOverVehicles(
+        of stop: Int, _ model: FleetModel, _ routeBest: (Int) -> Insertion?
     ) -> (best: Insertion?, secondCost: Double) {
         var best: Insertion?
         var second = Double.infinity
@@ -71,21 +50,12 @@ extension FleetState {
                 vehicle = empties[nextEmpty]
                 nextEmpty += 1
             }
-            guard model.canServe[vehicle * model.stopCount + stop] else { continue }
-            let route = routes[vehicle]
-            if route.load + model.items[stop] > model.capacity[vehicle] || !route.fitsAmounts(of: stop, model) { continue }
-            var routeBest: Insertion?
-            for p in 0...route.stops.count {
-                if skip() { continue }
-                guard let extra = route.insertionCost(of: stop, after: p, model) else { continue }
-                if extra < (routeBest?.cost ?? .infinity) { routeBest = Insertion(vehicle: vehicle, after: p, cost: extra) }
-            }
-            guard let routeBest else { continue }
-            if routeBest.cost < (best?.cost ?? .infinity) {
+            guard model.canServe[vehicle * model.stopCount + stop], let candidate = routeBest(vehicle) else { continue }
+            if candidate.cost < (best?.cost ?? .infinity) {
                 second = best?.cost ?? .infinity
-                best = routeBest
-            } else if routeBest.cost < second {
-                second = routeBest.cost
+                best = candidate
+            } else if candidate.cost < second {
+                second = candidate.cost
             }
         }
         return (best, second)

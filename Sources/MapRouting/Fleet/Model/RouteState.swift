@@ -163,6 +163,18 @@ struct RouteState {
         values.append(contentsOf: repeatElement(0, count: count))
     }
 
+    /// The cheapest feasible position for `stop` (the first of equal ones), or nil;
+    /// `skip` may veto single positions.
+    @inline(__always) func bestPosition(of stop: Int, _ model: FleetModel, skip: () -> Bool) -> Insertion? {
+        var best: Insertion?
+        for p in 0...stops.count {
+            if skip() { continue }
+            guard let extra = insertionCost(of: stop, after: p, model) else { continue }
+            if extra < (best?.cost ?? .infinity) { best = Insertion(vehicle: vehicle, after: p, cost: extra) }
+        }
+        return best
+    }
+
     /// The extra cost of serving `stop` between nodes p and p + 1, or nil when that breaks
     /// capacity, a time window or the shift (the route itself must be feasible).
     @inline(__always) func insertionCost(of stop: Int, after p: Int, _ model: FleetModel) -> Double? {
