@@ -53,8 +53,18 @@ struct ServiceRoutes {
     /// answered 503 with `Retry-After`. Reads (bounded by the data) and saves (an applied save
     /// must say so) are not wrapped.
     private func limited(_ handler: @escaping Handler) -> Handler {
-        let limit = state.configuration.requestTimeout
-        return { request, context in try await withTimeLimit(limit) { try await handler(request, context) } }
+        let limit = state.configuration.requestTimeout, maxBody = state.configuration.maxBodyBytes
+        return { request, context in
+            // The body is read here, so that work abandoned at the time limit never reads the
+            // connection's stream after the answer; a declared length over the limit is left
+            // for the handler's 413.
+            var request = request
+            if request.headers[.contentLength].flatMap({ Int($0) }).map({ $0 <= maxBody }) ?? true {
+                request.body = Hummingbird.RequestBody(buffer: try await request.body.collect(upTo: maxBody))
+            }
+            let buffered = request
+            return try await withTimeLimit(limit) { try await handler(buffered, context) }
+        }
     }
 
     func register(on router: Router<Context>) {
