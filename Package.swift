@@ -64,7 +64,14 @@ let package = Package(
             dependencies: ["MapGeometry", "MapClustering", "MapRouting", "MapEditing"]
         ),
         // Test helpers shared by the test targets (where the shared data is).
-        .target(name: "TestSupport", dependencies: ["MapGeometry"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "MapGeometry", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "MapGeometryTests",
             dependencies: ["MapGeometry", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],

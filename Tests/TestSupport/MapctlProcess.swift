@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the `mapctl` executable that `swift build` put next to the test bundle.
 public enum MapctlProcess {
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32
         public var standardOutput: String
         public var standardError: String
@@ -20,26 +20,21 @@ public enum MapctlProcess {
         return packageRoot.appendingPathComponent(".build/debug/mapctl")
     }
 
-    /// Runs mapctl with `arguments`, feeding `input` on standard input.
-    public static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    /// ``run(_:input:limit:)`` from an async test, on a thread of its own.
+    public static func run(_ arguments: [String], input: Data? = nil, limit: TimeInterval = 600) async throws -> Result {
+        try await offCooperativeThreads { try run(arguments, input: input, limit: limit) as Result }
+    }
+
+    /// Runs mapctl with `arguments`, feeding `input` on standard input. A run past `limit`
+    /// seconds is killed and says so on standard error.
+    public static func run(_ arguments: [String], input: Data? = nil, limit: TimeInterval = 600) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
-        let output = Pipe(), error = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = standardInput
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(input) }
-        try standardInput.fileHandleForWriting.close()
-        // Read both pipes before waiting so a large output cannot block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+        let outcome = try BoundedRun.run(process, input: input, limit: limit)
+        var standardError = String(decoding: outcome.errors, as: UTF8.self)
+        if outcome.timedOut { standardError += "\n(test support: mapctl \(arguments.joined(separator: " ")) was killed after \(Int(limit)) s)" }
+        return Result(status: outcome.status, standardOutput: String(decoding: outcome.output, as: UTF8.self), standardError: standardError)
     }
 }

@@ -9,9 +9,18 @@ public enum PostgresServer {
     /// The database URL (without a table), starting the server on first use.
     public static func url() throws -> String { try started.get().url }
 
+    /// ``url()`` from an async test: a first call starts the server on a thread of its own.
+    public static func url() async throws -> String { try await offCooperativeThreads { try url() as String } }
+
     /// A table name no other test uses.
     public static func freshTable(_ prefix: String) -> String {
         "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased())"
+    }
+
+    /// ``psql(_:url:)`` from an async test, on a thread of its own.
+    @discardableResult
+    public static func psql(_ sql: String, url given: String? = nil) async throws -> String {
+        try await offCooperativeThreads { try psql(sql, url: given) as String }
     }
 
     /// Runs SQL through psql and returns what it printed (unaligned, tuples only).
@@ -81,9 +90,16 @@ public enum PostgresServer {
     }
     private static let cleanup = Cleanup()
 
+    /// Stops every cluster with SIGQUIT, PostgreSQL's immediate shutdown, sent straight to its
+    /// postmaster: a handler run by `exit` starts no process (Foundation's Process needs threads
+    /// and run loops that may be gone by then, and a wait that never ends would hang the run).
     static func stopAtExit() {
         for folder in cleanup.all {
-            try? asPostgres([bin + "/pg_ctl", "-D", folder + "/data", "stop", "-m", "immediate", "-w"], detached: true)
+            if let text = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8),
+               let pid = text.split(separator: "\n").first.flatMap({ pid_t($0) }), pid > 1 {
+                kill(pid, SIGQUIT)
+                for _ in 0..<100 where kill(pid, 0) == 0 { usleep(50_000) }
+            }
             try? FileManager.default.removeItem(atPath: folder)
         }
     }

@@ -7,6 +7,11 @@ public enum PythonTools {
     static let environment = MapctlProcess.packageRoot.appendingPathComponent(".build-venv")
     static let packages = ["schemathesis==4.32.5", "mapbox-vector-tile==2.2.0", "geographiclib==2.0", "selenium==4.51.0"]
 
+    /// ``program(_:)`` from an async test: a first call installs on a thread of its own.
+    public static func program(_ name: String) async throws -> String {
+        try await offCooperativeThreads { try program(name) as String }
+    }
+
     /// A program of the environment (`python`, `schemathesis`), installing the tools first.
     /// Tests run in parallel; a static `let` installs once (Swift initialises it under a lock),
     /// where two `python3 -m venv` into one folder break each other.
@@ -23,21 +28,26 @@ public enum PythonTools {
         try run(environment.appendingPathComponent("bin/pip").path, ["install", "--quiet"] + packages)
     }
 
-    /// Runs a program to its end; a non-zero exit throws with everything it printed.
+    /// ``run(_:_:in:limit:)`` from an async test, on a thread of its own.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> String {
+    public static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil, limit: TimeInterval = 900) async throws -> String {
+        try await offCooperativeThreads { try run(executable, arguments, in: folder, limit: limit) as String }
+    }
+
+    /// Runs a program to its end and returns its standard output; a non-zero exit, or a run
+    /// past `limit` seconds (killed then), throws with everything it printed.
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil, limit: TimeInterval = 900) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let outcome = try BoundedRun.run(process, limit: limit)
+        let output = String(decoding: outcome.output, as: UTF8.self)
+        let text = output + String(decoding: outcome.errors, as: UTF8.self)
+        if outcome.timedOut { throw ToolFailure(message: "\(executable) \(arguments.joined(separator: " ")) was killed after \(Int(limit)) s:\n\(text)") }
         guard process.terminationStatus == 0 else { throw ToolFailure(message: "\(executable) \(arguments.joined(separator: " ")):\n\(text)") }
-        return text
+        return output
     }
 
     /// A new empty folder for one test's files.

@@ -1,9 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
 
 /// A running `mapctl serve` and its port (the process is only started, asked and stopped).
+///
+/// Requests go through Hummingbird's test client, not URLSession: on Linux, URLSession can stop
+/// the whole test process with "Transfer completed, but there's no response" when a server dies
+/// in the middle of an answer, which the kill -9 test does on purpose.
 public final class ServeProcess: @unchecked Sendable {
     public let process = Process()
     public let port: Int
@@ -11,6 +15,11 @@ public final class ServeProcess: @unchecked Sendable {
     /// Starts `mapctl serve --port 0 ARGUMENTS`.
     public convenience init(_ arguments: [String]) throws {
         try self.init(commandLine: ["serve", "--port", "0"] + arguments)
+    }
+
+    /// ``init(_:)`` from an async test: the wait for the server runs on a thread of its own.
+    public static func start(_ arguments: [String]) async throws -> ServeProcess {
+        try await offCooperativeThreads { try ServeProcess(arguments) }
     }
 
     /// Starts mapctl with these arguments (a `serve` command line) and waits until it listens.
@@ -22,11 +31,15 @@ public final class ServeProcess: @unchecked Sendable {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        // A server that says nothing for a minute is killed, so that the read below ends.
+        let process = self.process
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
         // The service says its port on standard error once it listens.
         var text = ""
-        let deadline = Date().addingTimeInterval(60)
         var found: Int?
-        while found == nil, Date() < deadline, process.isRunning {
+        while found == nil {
             let chunk = errors.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
@@ -34,29 +47,35 @@ public final class ServeProcess: @unchecked Sendable {
                 found = Int(text[range].split(separator: ":").last!)
             }
         }
-        guard let found else { throw ServeProcessError(message: "mapctl serve did not start: \(text)") }
+        guard let found else { throw ServeProcessError(message: "mapctl serve did not start within 60 s: \(text)") }
         port = found
         // Keep reading what it says, so that a full pipe never stalls the server.
-        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
-    }
-
-    public func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) async throws -> (Int, [AnyHashable: Any], String) {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/geo+json", forHTTPHeaderField: "Content-Type")
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
         }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = response as! HTTPURLResponse
-        return (http.statusCode, http.allHeaderFields, String(decoding: data, as: UTF8.self))
     }
 
-    /// The body of a GET.
+    /// Asks the server over a new loopback connection: status, headers and body text. Throws
+    /// when the server is gone or says nothing for a minute.
+    public func request(_ method: String, _ path: String, body: String? = nil, headers: HTTPFields = [:]) async throws -> (Int, HTTPFields, String) {
+        let (status, fields, bytes) = try await exchange(method, path, body: body, headers: headers)
+        return (status, fields, String(buffer: bytes))
+    }
+
+    /// The body of a GET, as bytes.
     public func requestData(_ path: String) async throws -> Data {
-        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        return data
+        Data(try await exchange("GET", path).2.readableBytesView)
+    }
+
+    private func exchange(_ method: String, _ path: String, body: String? = nil, headers: HTTPFields = [:]) async throws -> (Int, HTTPFields, ByteBuffer) {
+        var fields = headers
+        if body != nil, fields[.contentType] == nil { fields[.contentType] = "application/geo+json" }
+        guard let method = HTTPRequest.Method(method) else { throw ServeProcessError(message: "bad method \(method)") }
+        let request = TestClient.Request(path, method: method, authority: "127.0.0.1:\(port)", headers: fields, body: body.map { ByteBuffer(string: $0) })
+        let response = try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60))) { client in
+            try await client.execute(request)
+        }
+        return (Int(response.status.code), response.headers, response.body ?? ByteBuffer())
     }
 
     public func waitUntilReady() async throws {
@@ -65,6 +84,14 @@ public final class ServeProcess: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(50))
         }
         throw ServeProcessError(message: "not ready within 30 s")
+    }
+
+    /// Sends SIGTERM and waits up to `seconds` for the exit; a server still running then is
+    /// killed, and `false` says it did not stop by itself.
+    @discardableResult
+    public func stop(within seconds: TimeInterval = 30) -> Bool {
+        process.terminate()
+        return process.waitUntilExit(orKillAfter: seconds)
     }
 }
 
