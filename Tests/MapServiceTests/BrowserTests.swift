@@ -12,20 +12,20 @@ struct BrowserTests {
 
     @Test("markers, cluster list, zoom extents in both layouts, near me, edit mode, route call-out", .timeLimit(.minutes(10)))
     func pageInChromium() async throws {
-        let python = try PythonTools.program("python")
+        let python = try await PythonTools.program("python")
         #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "install Debian's chromium and chromium-driver")
         // Saves go into the dataset's file: serve a copy.
         let folder = try PythonTools.scratchFolder("mapengine-page")
         let objects = folder.appendingPathComponent("objects.geojson")
         try FileManager.default.copyItem(at: MapctlProcess.packageRoot.appendingPathComponent("Data/objects.geojson"), to: objects)
-        let server = try ServeProcess(["--roads", "helsinki=Data/roads.geojson", "objects=\(objects.path)"])
-        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let server = try await ServeProcess.start(["--roads", "helsinki=Data/roads.geojson", "objects=\(objects.path)"])
+        defer { server.stop() }
         try await server.waitUntilReady()
         try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
         let script = MapctlProcess.packageRoot.appendingPathComponent("Tests/MapServiceTests/Browser/page_checks.py").path
         let stops = MapctlProcess.packageRoot.appendingPathComponent("Data/stops.geojson").path
         do {
-            let report = try PythonTools.run(python, [script, "http://127.0.0.1:\(server.port)", stops, Self.screenshots.path],
+            let report = try await PythonTools.run(python, [script, "http://127.0.0.1:\(server.port)", stops, Self.screenshots.path],
                                              in: MapctlProcess.packageRoot)
             print(report)
         } catch {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Hummingbird
 import TestSupport
 import Testing
 
@@ -14,17 +12,17 @@ import Testing
 struct ContractTests {
     @Test("no server error and no answer outside the document", .timeLimit(.minutes(10)))
     func schemathesisFindsNothing() async throws {
-        let tool = try PythonTools.program("schemathesis")
+        let tool = try await PythonTools.program("schemathesis")
         let folder = try PythonTools.scratchFolder("mapengine-contract")
         let data = folder.appendingPathComponent("objects.geojson")
         try FileManager.default.copyItem(at: MapctlProcess.packageRoot.appendingPathComponent("Data/objects.geojson"), to: data)
-        let server = try ServeProcess(["objects=\(data.path)"])
-        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let server = try await ServeProcess.start(["objects=\(data.path)"])
+        defer { server.stop() }
         try await server.waitUntilReady()
         let config = MapctlProcess.packageRoot.appendingPathComponent("Tests/MapServiceTests/Contract/schemathesis.toml")
         try FileManager.default.copyItem(at: config, to: folder.appendingPathComponent("schemathesis.toml"))
         do {
-            try PythonTools.run(tool, [
+            try await PythonTools.run(tool, [
                 "run", "http://127.0.0.1:\(server.port)/openapi.yaml", "--checks", "all",
                 "--exclude-checks", "positive_data_acceptance", "--max-examples", "40", "--generation-deterministic",
             ], in: folder)
@@ -35,11 +33,11 @@ struct ContractTests {
 
     @Test("vector tiles read by mapbox-vector-tile give the features of the .geojson tile")
     func vectorTilesMatchGeoJSONTiles() async throws {
-        let python = try PythonTools.program("python")
+        let python = try await PythonTools.program("python")
         let script = MapctlProcess.packageRoot.appendingPathComponent("Tests/MapServiceTests/Contract/compare_mvt.py").path
         let folder = try PythonTools.scratchFolder("mapengine-mvt")
-        let server = try ServeProcess(["Data/objects.geojson"])
-        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let server = try await ServeProcess.start(["Data/objects.geojson"])
+        defer { server.stop() }
         try await server.waitUntilReady()
         for tile in ["12/2331/1185", "14/9327/4742", "16/37308/18969", "16/37309/18969", "3/4/2"] {
             let mvt = try await server.requestData("/datasets/objects/tiles/\(tile).mvt")
@@ -51,7 +49,7 @@ struct ContractTests {
             try geojson.write(to: geojsonFile)
             let parts = tile.split(separator: "/").map(String.init)
             do {
-                try PythonTools.run(python, [script, mvtFile.path, geojsonFile.path] + parts + ["objects"])
+                try await PythonTools.run(python, [script, mvtFile.path, geojsonFile.path] + parts + ["objects"])
             } catch {
                 Issue.record("tile \(tile): \(error)")
             }
@@ -60,18 +58,17 @@ struct ContractTests {
 
     @Test("POST /matrix: geodesic estimates equal geographiclib's distances times the detour factor")
     func matrixAgainstGeographiclib() async throws {
-        let python = try PythonTools.program("python")
+        let python = try await PythonTools.program("python")
         let positions = [[24.9414566, 60.1713198], [24.937518, 60.169967], [24.9475741, 60.1785669], [24.9366771, 60.1672061],
                          [-74.006, 40.7128], [151.2093, -33.8688], [179.9, -16.5], [-179.9, -16.6]]
-        let server = try ServeProcess(["Data/objects.geojson"])
-        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let server = try await ServeProcess.start(["Data/objects.geojson"])
+        defer { server.stop() }
         try await server.waitUntilReady()
         let text = positions.map { "[\($0[0]), \($0[1])]" }.joined(separator: ", ")
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/matrix")!)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(#"{"positions": [\#(text)], "detourFactor": 1.25, "speed": 36}"#.utf8)
-        let (data, _) = try await URLSession.shared.data(for: request)
+        let body = #"{"positions": [\#(text)], "detourFactor": 1.25, "speed": 36}"#
+        let (status, _, answerText) = try await server.request("POST", "/matrix", body: body, headers: [.contentType: "application/json"])
+        #expect(status == 200, "\(answerText)")
+        let data = Data(answerText.utf8)
         let folder = try PythonTools.scratchFolder("mapengine-matrix")
         let answer = folder.appendingPathComponent("matrix.json")
         try data.write(to: answer)
@@ -92,6 +89,6 @@ struct ContractTests {
             """
         let script = folder.appendingPathComponent("check.py")
         try check.write(to: script, atomically: true, encoding: .utf8)
-        do { try PythonTools.run(python, [script.path, answer.path]) } catch { Issue.record("\(error)") }
+        do { try await PythonTools.run(python, [script.path, answer.path]) } catch { Issue.record("\(error)") }
     }
 }

@@ -94,11 +94,11 @@ struct PostgresImportTests {
         let file = folder.appendingPathComponent("points.geojson")
         try Data(GeoJSONWriter().encode(FeatureCollection(features: points))).write(to: file)
         let table = PostgresServer.freshTable("near")
-        let imported = try MapctlProcess.run(["import", "--postgres", try Self.location(table), file.path])
+        let imported = try await MapctlProcess.run(["import", "--postgres", try Self.location(table), file.path])
         #expect(imported.status == 0, "\(imported.standardError)")
         var random = SeededGenerator(seed: 11)
-        let server = try ServeProcess(["points=\(file.path)"])
-        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let server = try await ServeProcess.start(["points=\(file.path)"])
+        defer { server.stop() }
         try await server.waitUntilReady()
         var compared = 0
         for _ in 0..<20 {
@@ -109,8 +109,8 @@ struct PostgresImportTests {
             let engine = Set(try Self.features(body).features.compactMap(\.objectID))
             let point = "ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography"
             // Objects within a millimetre of the circle may fall either way between two geodesic codes.
-            let postgis = Set(try PostgresServer.psql("SELECT object_id FROM \(table) WHERE ST_DWithin(geom::geography, \(point), \(radius)) AND abs(ST_Distance(geom::geography, \(point)) - \(radius)) > 0.001").split(separator: "\n").map(String.init))
-            let borderline = Set(try PostgresServer.psql("SELECT object_id FROM \(table) WHERE abs(ST_Distance(geom::geography, \(point)) - \(radius)) <= 0.001").split(separator: "\n").map(String.init))
+            let postgis = await Set(try PostgresServer.psql("SELECT object_id FROM \(table) WHERE ST_DWithin(geom::geography, \(point), \(radius)) AND abs(ST_Distance(geom::geography, \(point)) - \(radius)) > 0.001").split(separator: "\n").map(String.init))
+            let borderline = await Set(try PostgresServer.psql("SELECT object_id FROM \(table) WHERE abs(ST_Distance(geom::geography, \(point)) - \(radius)) <= 0.001").split(separator: "\n").map(String.init))
             let onlyEngine = engine.subtracting(borderline).subtracting(postgis), onlyPostGIS = postgis.subtracting(engine)
             #expect(onlyEngine.isEmpty && onlyPostGIS.isEmpty,
                     "near \(lon),\(lat) r=\(radius): engine \(engine.count), PostGIS \(postgis.count); only the engine \(onlyEngine.sorted().prefix(3)), only PostGIS \(onlyPostGIS.sorted().prefix(3))")
@@ -118,7 +118,7 @@ struct PostgresImportTests {
             compared += postgis.count
             let (_, _, nearestBody) = try await server.request("GET", "/datasets/points/nearest?lon=\(lon)&lat=\(lat)&k=5")
             let nearest = try Self.features(nearestBody).features.compactMap { $0.properties.value("distance_m")?.numberValue }
-            let knn = try PostgresServer.psql("SELECT ST_Distance(geom::geography, \(point)) FROM \(table) ORDER BY geom::geography <-> \(point) LIMIT 5").split(separator: "\n").compactMap { Double($0) }
+            let knn = try await PostgresServer.psql("SELECT ST_Distance(geom::geography, \(point)) FROM \(table) ORDER BY geom::geography <-> \(point) LIMIT 5").split(separator: "\n").compactMap { Double($0) }
             #expect(nearest.count == 5 && knn.count == 5)
             for (mine, theirs) in zip(nearest, knn) { #expect(abs(mine - theirs) < 0.01, "nearest \(lon),\(lat): \(nearest) vs \(knn)") }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import MapGeometry
 import TestSupport
 import Testing
@@ -9,10 +10,12 @@ import Testing
 @Suite("The service over a PostGIS table", .serialized)
 struct PostgresServiceTests {
     /// A new table holding Data/objects.geojson (imported by mapctl), and its location.
-    static func importedObjects(url: String? = nil) throws -> (table: String, location: String) {
+    static func importedObjects(url: String? = nil) async throws -> (table: String, location: String) {
         let table = PostgresServer.freshTable("served")
-        let location = (try url ?? PostgresServer.url()) + "?table=" + table
-        let imported = try MapctlProcess.run(["import", "--postgres", location, "Data/objects.geojson"])
+        let server: String
+        if let url { server = url } else { server = try await PostgresServer.url() }
+        let location = server + "?table=" + table
+        let imported = try await MapctlProcess.run(["import", "--postgres", location, "Data/objects.geojson"])
         #expect(imported.status == 0, "\(imported.standardError)")
         return (table, location)
     }
@@ -33,7 +36,7 @@ struct PostgresServiceTests {
 
     /// Two services over one table, both ready.
     static func twoInstances(_ location: String) async throws -> (ServeProcess, ServeProcess) {
-        let first = try ServeProcess(["objects=\(location)"]), second = try ServeProcess(["objects=\(location)"])
+        let first = try await ServeProcess.start(["objects=\(location)"]), second = try await ServeProcess.start(["objects=\(location)"])
         try await first.waitUntilReady()
         try await second.waitUntilReady()
         return (first, second)
@@ -43,9 +46,9 @@ struct PostgresServiceTests {
 
     @Test("clusters over the table equal clusters over the file for 50 views")
     func tableEqualsFile() async throws {
-        let (_, location) = try Self.importedObjects()
-        let server = try ServeProcess(["file=Data/objects.geojson", "table=\(location)"])
-        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let (_, location) = try await Self.importedObjects()
+        let server = try await ServeProcess.start(["file=Data/objects.geojson", "table=\(location)"])
+        defer { server.stop() }
         try await server.waitUntilReady()
         let extent = try ServiceAnswerTests.extent(of: "Data/objects.geojson")
         for (zoom, bbox) in ServiceAnswerTests.viewports(50, around: extent, world: false, seed: 19) {
@@ -59,16 +62,16 @@ struct PostgresServiceTests {
 
     @Test("a save through one instance, and a change by another client, reach both instances in time (1 s alone, 2 s under the suite)")
     func instancesInStep() async throws {
-        let (table, location) = try Self.importedObjects()
+        let (table, location) = try await Self.importedObjects()
         let (first, second) = try await Self.twoInstances(location)
-        defer { for server in [first, second] { server.process.terminate(); server.process.waitUntilExit() } }
+        defer { for server in [first, second] { server.stop() } }
         let (status, headers, body) = try await first.request("POST", "/datasets/objects/objects", body: Self.yard)
         #expect(status == 201, "\(body)")
-        let path = try #require(headers["Location"] as? String)
+        let path = try #require(headers[.location])
         let seen = try await Self.eventually(within: Self.inStep) { try await second.request("GET", path).0 == 200 }
         #expect(seen != nil, "the second instance did not see the new object within \(Self.inStep) s")
         // Another client writes the table directly.
-        try PostgresServer.psql("UPDATE \(table) SET feature = json_build_object('type', 'Feature', 'properties', json_build_object('id', 'node/256195823', 'name', 'Renamed by SQL', 'type', 'restaurant'), 'geometry', null), version = version + 1 WHERE object_id = 'node/256195823'")
+        try await PostgresServer.psql("UPDATE \(table) SET feature = json_build_object('type', 'Feature', 'properties', json_build_object('id', 'node/256195823', 'name', 'Renamed by SQL', 'type', 'restaurant'), 'geometry', null), version = version + 1 WHERE object_id = 'node/256195823'")
         for server in [first, second] {
             let renamed = try await Self.eventually(within: Self.inStep) {
                 try await server.request("GET", "/datasets/objects/objects/node%2F256195823").2.contains("Renamed by SQL")
@@ -79,8 +82,8 @@ struct PostgresServiceTests {
             if let renamed { print("an SQL change seen by an instance after \(Int(renamed * 1000)) ms") }
         }
         // A delete by SQL (one row: patched in), then a statement over every row (read whole).
-        try PostgresServer.psql("DELETE FROM \(table) WHERE object_id = 'node/256198895'")
-        try PostgresServer.psql("UPDATE \(table) SET version = version + 1")
+        try await PostgresServer.psql("DELETE FROM \(table) WHERE object_id = 'node/256198895'")
+        try await PostgresServer.psql("UPDATE \(table) SET version = version + 1")
         for server in [first, second] {
             let deleted = try await Self.eventually(within: Self.inStep) {
                 try await server.request("GET", "/datasets/objects/objects/node%2F256198895").0 == 404
@@ -96,9 +99,9 @@ struct PostgresServiceTests {
 
     @Test("concurrent editors on two instances lose no save; stale versions get 412; an invalid save writes nothing")
     func concurrentEditors() async throws {
-        let (table, location) = try Self.importedObjects()
+        let (table, location) = try await Self.importedObjects()
         let (first, second) = try await Self.twoInstances(location)
-        defer { for server in [first, second] { server.process.terminate(); server.process.waitUntilExit() } }
+        defer { for server in [first, second] { server.stop() } }
         let path = "/datasets/objects/objects/node%2F256195823"
         // 20 editors, half on each instance, each reads and writes back with a counter 10 times.
         let outcomes = try await withThrowingTaskGroup(of: [Int].self) { group in
@@ -113,8 +116,8 @@ struct PostgresServiceTests {
                         var changed = feature
                         changed.properties.set("saves", .number(Double(count + 1)))
                         let text = String(decoding: GeoJSONWriter().encode(changed), as: UTF8.self)
-                        let tag = headers["Etag"] as? String ?? headers["ETag"] as? String ?? ""
-                        statuses.append(try await server.request("PUT", path, body: text, headers: ["If-Match": tag]).0)
+                        let tag = headers[.eTag] ?? ""
+                        statuses.append(try await server.request("PUT", path, body: text, headers: [.ifMatch: tag]).0)
                     }
                     return statuses
                 }
@@ -125,26 +128,26 @@ struct PostgresServiceTests {
         #expect(Set(outcomes).isSubset(of: [200, 412]), "\(Set(outcomes))")
         #expect(saved > 0)
         // Every acknowledged save is in the table, none lost and none applied twice.
-        #expect(try PostgresServer.psql("SELECT version - 1 FROM \(table) WHERE object_id = 'node/256195823'") == "\(saved)")
-        #expect(try PostgresServer.psql("SELECT feature->'properties'->>'saves' FROM \(table) WHERE object_id = 'node/256195823'") == "\(saved)")
+        await #expect(try PostgresServer.psql("SELECT version - 1 FROM \(table) WHERE object_id = 'node/256195823'") == "\(saved)")
+        await #expect(try PostgresServer.psql("SELECT feature->'properties'->>'saves' FROM \(table) WHERE object_id = 'node/256195823'") == "\(saved)")
         // An invalid drawing is refused and nothing is written.
         let bowtie = #"{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[24.941, 60.168], [24.9416, 60.1683], [24.9416, 60.168], [24.941, 60.1683], [24.941, 60.168]]]}}"#
         let (status, _, body) = try await first.request("POST", "/datasets/objects/objects", body: bowtie)
         #expect(status == 422 && body.contains("crosses itself"), "\(body)")
-        #expect(try PostgresServer.psql("SELECT count(*) FROM \(table)") == "3841")
+        await #expect(try PostgresServer.psql("SELECT count(*) FROM \(table)") == "3841")
         print("\(saved) of \(outcomes.count) saves acknowledged, the others 412")
     }
 
     @Test("the database goes away: /readyz names the dataset, saves answer 503; it comes back with every acknowledged save")
     func databaseAway() async throws {
         let cluster = try PostgresServer.makeCluster()
-        let (table, location) = try Self.importedObjects(url: cluster.url)
-        let server = try ServeProcess(["objects=\(location)"])
-        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let (table, location) = try await Self.importedObjects(url: cluster.url)
+        let server = try await ServeProcess.start(["objects=\(location)"])
+        defer { server.stop() }
         try await server.waitUntilReady()
         let (status, headers, _) = try await server.request("POST", "/datasets/objects/objects", body: Self.yard)
         #expect(status == 201)
-        let path = try #require(headers["Location"] as? String)
+        let path = try #require(headers[.location])
         try cluster.stop()
         let away = try await Self.eventually(within: 10) {
             let (status, _, body) = try await server.request("GET", "/readyz")
@@ -158,6 +161,6 @@ struct PostgresServiceTests {
         let back = try await Self.eventually(within: 15) { try await server.request("GET", "/readyz").0 == 200 }
         #expect(back != nil, "/readyz did not come back")
         #expect(try await server.request("GET", path).0 == 200)
-        #expect(try PostgresServer.psql("SELECT count(*) FROM \(table)", url: cluster.url) == "3842")
+        await #expect(try PostgresServer.psql("SELECT count(*) FROM \(table)", url: cluster.url) == "3842")
     }
 }

@@ -1,26 +1,23 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Hummingbird
 import MapGeometry
 import TestSupport
 import Testing
 
-/// `mapctl serve` as built: started on a free loopback port, asked over HTTP by URLSession,
+/// `mapctl serve` as built: started on a free loopback port, asked over HTTP on loopback,
 /// stopped with SIGTERM (exit 0) or killed with SIGKILL in the middle of saves.
 @Suite("mapctl serve", .serialized)
 struct ServeCommandTests {
     @Test("starts on a free port, answers, and on SIGTERM finishes and exits 0")
     func servesAndStops() async throws {
-        let server = try ServeProcess(["Data/objects.geojson"])
+        let server = try await ServeProcess.start(["Data/objects.geojson"])
         try await server.waitUntilReady()
         let (status, headers, body) = try await server.request("GET", "/datasets/objects/clusters?zoom=13")
         #expect(status == 200)
-        #expect(headers["Content-Type"] as? String == "application/geo+json")
-        let command = try MapctlProcess.run(["cluster", "--zoom", "13", "--with-legend", "Data/objects.geojson"])
+        #expect(headers[.contentType] == "application/geo+json")
+        let command = try await MapctlProcess.run(["cluster", "--zoom", "13", "--with-legend", "Data/objects.geojson"])
         #expect(body == command.standardOutput)
-        server.process.terminate()
-        server.process.waitUntilExit()
+        #expect(server.stop(), "mapctl serve was still running 30 s after SIGTERM")
         #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
     }
 
@@ -41,7 +38,7 @@ struct ServeCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("stops.geojson").path
         try FileManager.default.copyItem(atPath: MapctlProcess.packageRoot.appendingPathComponent("Data/stops.geojson").path, toPath: file)
-        let server = try ServeProcess(["stops=\(file)"])
+        let server = try await ServeProcess.start(["stops=\(file)"])
         try await server.waitUntilReady()
 
         let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
@@ -66,7 +63,7 @@ struct ServeCommandTests {
             for try await ids in group { all += ids }
             return all
         }
-        server.process.waitUntilExit()
+        server.process.waitUntilExit(orKillAfter: 30)
         #expect(server.process.terminationReason == .uncaughtSignal)
         #expect(!acknowledged.isEmpty)
 
@@ -75,13 +72,12 @@ struct ServeCommandTests {
         let lost = acknowledged.filter { !ids.contains($0) }
         #expect(lost.isEmpty, "\(lost.count) acknowledged saves are not in the file")
 
-        let restarted = try ServeProcess(["stops=\(file)"])
+        let restarted = try await ServeProcess.start(["stops=\(file)"])
         try await restarted.waitUntilReady()
         for id in acknowledged.prefix(20) {
             let (status, _, _) = try await restarted.request("GET", "/datasets/stops/objects/\(id.replacingOccurrences(of: "/", with: "%2F"))")
             #expect(status == 200, "\(id)")
         }
-        restarted.process.terminate()
-        restarted.process.waitUntilExit()
+        restarted.stop()
     }
 }

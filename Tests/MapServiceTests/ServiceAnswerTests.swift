@@ -48,7 +48,7 @@ struct ServiceAnswerTests {
                     let answer = try await client.get("/datasets/\(name)/clusters?zoom=\(zoom)&bbox=\(bbox)")
                     #expect(answer.status == .ok, "\(name) zoom \(zoom) bbox \(bbox): \(answer.body)")
                     #expect(answer.headers[.contentType] == "application/geo+json")
-                    let command = try commandOutput(["cluster", "--zoom", "\(zoom)", "--bbox", bbox, "--with-legend", file])
+                    let command = try await commandOutput(["cluster", "--zoom", "\(zoom)", "--bbox", bbox, "--with-legend", file])
                     #expect(answer.body == command, "\(name) zoom \(zoom) bbox \(bbox)")
                 }
             }
@@ -64,17 +64,17 @@ struct ServiceAnswerTests {
             for id in clusterIDs {
                 for page in 1...2 {
                     let members = try await client.get("/datasets/objects/clusters/\(id)/members?page=\(page)&limit=20")
-                    let command = try commandOutput(["cluster", "--members", "\(id)", "--limit", "20", "--offset", "\((page - 1) * 20)", Self.objects])
+                    let command = try await commandOutput(["cluster", "--members", "\(id)", "--limit", "20", "--offset", "\((page - 1) * 20)", Self.objects])
                     #expect(members.body == command, "members of \(id), page \(page)")
                 }
                 let children = try await client.get("/datasets/objects/clusters/\(id)/children")
-                #expect(children.body == (try commandOutput(["cluster", "--children", "\(id)", Self.objects])))
+                await #expect(children.body == (try commandOutput(["cluster", "--children", "\(id)", Self.objects])))
                 let zoom = try await client.get("/datasets/objects/clusters/\(id)/expansion-zoom")
-                #expect(zoom.body == (try commandOutput(["cluster", "--expansion-zoom", "\(id)", Self.objects])))
+                await #expect(zoom.body == (try commandOutput(["cluster", "--expansion-zoom", "\(id)", Self.objects])))
             }
             let tile = try await client.get("/datasets/objects/tiles/14/9326/4740.geojson")
             #expect(tile.status == .ok)
-            #expect(tile.body == (try commandOutput(["cluster", "--tile", "14/9326/4740", Self.objects])))
+            await #expect(tile.body == (try commandOutput(["cluster", "--tile", "14/9326/4740", Self.objects])))
         }
     }
 
@@ -85,7 +85,7 @@ struct ServiceAnswerTests {
             for zoom in [11, 14, 17] {
                 let view = try await client.get("/datasets/objects/clusters?zoom=\(zoom)&selected=\(id.replacingOccurrences(of: "/", with: "%2F"))")
                 #expect(view.status == .ok, "\(view.body)")
-                #expect(view.body == (try commandOutput(["cluster", "--zoom", "\(zoom)", "--with-legend", "--selected", id, Self.objects])))
+                await #expect(view.body == (try commandOutput(["cluster", "--zoom", "\(zoom)", "--with-legend", "--selected", id, Self.objects])))
                 let json = try #require(try JSONSerialization.jsonObject(with: Data(view.body.utf8)) as? [String: Any])
                 let flagged = (json["features"] as! [[String: Any]]).filter { ($0["properties"] as? [String: Any])?["selected"] as? Bool == true }
                 #expect(flagged.count == 1, "zoom \(zoom)")
@@ -108,36 +108,36 @@ struct ServiceAnswerTests {
         let drawn = try String(contentsOfFile: ServiceHarness.path("Data/drawn.geojson"), encoding: .utf8)
         try await ServiceHarness.withService([Self.objects]) { client in
             let near = try await client.get("/datasets/objects/near?lon=24.9414&lat=60.1713&radius=300&limit=20&types=restaurant,shop")
-            #expect(near.body == (try commandOutput(["query", "--near", "24.9414,60.1713", "--radius", "300", "--limit", "20", "--layers", "restaurant,shop", Self.objects])))
+            await #expect(near.body == (try commandOutput(["query", "--near", "24.9414,60.1713", "--radius", "300", "--limit", "20", "--layers", "restaurant,shop", Self.objects])))
             let nearKm = try await client.get("/datasets/objects/near?lon=24.9414&lat=60.1713&radius=0.3&units=km&limit=20&types=restaurant,shop")
             #expect(nearKm.body == near.body)
             let nearest = try await client.get("/datasets/objects/nearest?lon=24.9414&lat=60.1713&k=5")
-            #expect(nearest.body == (try commandOutput(["query", "--nearest", "5", "--at", "24.9414,60.1713", Self.objects])))
+            await #expect(nearest.body == (try commandOutput(["query", "--nearest", "5", "--at", "24.9414,60.1713", Self.objects])))
             let search = try await client.get("/datasets/objects/search?q=rautatie&lon=24.9414&lat=60.1713&page=2&limit=4")
-            #expect(search.body == (try commandOutput(["query", "--search", "rautatie", "--at", "24.9414,60.1713", "--page", "2", "--page-size", "4", Self.objects])))
+            await #expect(search.body == (try commandOutput(["query", "--search", "rautatie", "--at", "24.9414,60.1713", "--page", "2", "--page-size", "4", Self.objects])))
 
             let extents = try await client.send(.post, "/datasets/objects/extents", body: #"{"width": 1024, "height": 768, "insets": {"left": 320}, "padding": 16, "maxZoom": 18}"#)
             #expect(extents.status == .ok, "\(extents.body)")
-            #expect(extents.body == (try commandOutput(["extents", "--width", "1024", "--height", "768", "--insets", "0,0,0,320", "--padding", "16", "--max-zoom", "18", Self.objects])))
+            await #expect(extents.body == (try commandOutput(["extents", "--width", "1024", "--height", "768", "--insets", "0,0,0,320", "--padding", "16", "--max-zoom", "18", Self.objects])))
 
             let route = try await client.send(.post, "/route?iterations=300&start=24.9414,60.1713", body: stops, type: "application/geo+json")
             #expect(route.status == .ok, "\(route.body)")
-            #expect(route.body == (try commandOutput(["route", "--iterations", "300", "--start", "24.9414,60.1713", "Data/stops.geojson"])))
+            await #expect(route.body == (try commandOutput(["route", "--iterations", "300", "--start", "24.9414,60.1713", "Data/stops.geojson"])))
 
             // The same bytes on standard input; the reader's messages name the input, which is
             // "<stdin>" there and "request body" here.
-            func fromStandardInput(_ arguments: [String], status: Int32) throws -> String {
-                try commandOutput(arguments + ["-"], status: status, input: Data(drawn.utf8))
+            func fromStandardInput(_ arguments: [String], status: Int32) async throws -> String {
+                try await commandOutput(arguments + ["-"], status: status, input: Data(drawn.utf8))
                     .replacingOccurrences(of: "<stdin>", with: "request body")
             }
             let validate = try await client.send(.post, "/validate", body: drawn, type: "application/geo+json")
             #expect(validate.status == .ok)
-            #expect(validate.body == (try fromStandardInput(["validate"], status: 1)))
+            await #expect(validate.body == (try fromStandardInput(["validate"], status: 1)))
             let repair = try await client.send(.post, "/repair", body: drawn, type: "application/geo+json")
-            #expect(repair.body == (try fromStandardInput(["validate", "--repair"], status: 1)))
+            await #expect(repair.body == (try fromStandardInput(["validate", "--repair"], status: 1)))
             let objects = try String(contentsOfFile: ServiceHarness.path(Self.objects), encoding: .utf8)
             let measure = try await client.send(.post, "/measure?areaUnit=ha", body: objects)
-            #expect(measure.body == (try commandOutput(["measure", "--area-unit", "ha", Self.objects])))
+            await #expect(measure.body == (try commandOutput(["measure", "--area-unit", "ha", Self.objects])))
         }
     }
 
@@ -159,11 +159,11 @@ struct ServiceAnswerTests {
         }) { client in
             let fleet = try await client.send(.post, "/fleet?iterations=500&timeLimit=30000", body: body, type: "application/geo+json")
             #expect(fleet.status == .ok, "\(fleet.body)")
-            #expect(fleet.body == (try commandOutput([
+            await #expect(fleet.body == (try commandOutput([
                 "route", "--vehicles", "Data/vehicles.json", "--iterations", "500", "--time-limit", "30s", "Data/stops.geojson"])))
             let onRoads = try await client.send(.post, "/fleet?iterations=200&timeLimit=30000&roads=helsinki", body: body, type: "application/geo+json")
             #expect(onRoads.status == .ok, "\(onRoads.body)")
-            #expect(onRoads.body == (try commandOutput([
+            await #expect(onRoads.body == (try commandOutput([
                 "route", "--vehicles", "Data/vehicles.json", "--roads", "Data/roads.geojson", "--iterations", "200",
                 "--time-limit", "30s", "Data/stops.geojson"])))
             // Capacity dimensions, route limits and costs: the same bytes, the plan's totals too.
@@ -178,11 +178,11 @@ struct ServiceAnswerTests {
                 type: "application/geo+json")
             #expect(priced.status == .ok, "\(priced.body)")
             #expect(priced.body.contains(#""plan":{"cost":"#) && priced.body.contains(#""load_weight":"#), "\(priced.body.prefix(300))")
-            #expect(priced.body == (try commandOutput(
+            await #expect(priced.body == (try commandOutput(
                 ["route", "--vehicles", limitedFile.path, "--iterations", "30", "--time-limit", "30s", "-"], input: Data(weighed.utf8))))
             let directions = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675]}"#)
             #expect(directions.status == .ok, "\(directions.body)")
-            #expect(directions.body == (try commandOutput(["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"])))
+            await #expect(directions.body == (try commandOutput(["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"])))
             // The turn-by-turn forms: manoeuvre Points and text in either unit system.
             let cli = ["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9525,60.1675"]
             for (options, arguments) in [
@@ -192,7 +192,7 @@ struct ServiceAnswerTests {
             ] {
                 let answer = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "# + options + "}")
                 #expect(answer.status == .ok, "\(options): \(answer.body)")
-                #expect(answer.body == (try commandOutput(cli + arguments)), "\(options)")
+                await #expect(answer.body == (try commandOutput(cli + arguments)), "\(options)")
             }
             // Turn restrictions: the left turn from Kaivokatu into Mannerheimintie forbidden.
             let restrictions = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/29689101","via":313959319,"to":"way/45150440"},"geometry":null}]}"#
@@ -201,7 +201,7 @@ struct ServiceAnswerTests {
             try Data(restrictions.utf8).write(to: file)
             let restricted = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "format": "text", "restrictions": "# + restrictions + "}")
             #expect(restricted.status == .ok, "\(restricted.body)")
-            #expect(restricted.body == (try commandOutput(cli + ["--format", "text", "--restrictions", file.path])))
+            await #expect(restricted.body == (try commandOutput(cli + ["--format", "text", "--restrictions", file.path])))
             #expect(!restricted.body.contains("Turn left onto Mannerheimintie"))
             for options in [#""restrictions": []"#, #""restrictions": {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/1","via":2,"to":"way/3"},"geometry":null}]}"#,
                             #""units": "imperial""#, #""steps": true, "format": "text""#, #""format": "pdf""#, #""steps": "yes""#] {

@@ -164,13 +164,5 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/gzip")
     process.arguments = ["-dc"]
-    let input = Pipe(), output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(bytes))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return [UInt8](data)
+    return [UInt8](try BoundedRun.run(process, input: Data(bytes), limit: 60).output)
 }

@@ -16,11 +16,11 @@ struct ServiceMatrixTests {
         try await ServiceHarness.withService(["Data/objects.geojson"], configure: { $0.roads = [try! DatasetSource(argument: "helsinki=Data/roads.geojson")] }) { client in
             let all = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(stops)}"#)
             #expect(all.status == .ok, "\(all.body.prefix(300))")
-            #expect(all.body == (try commandOutput(["matrix", "--roads", "Data/roads.geojson", "Data/stops.geojson"])))
+            await #expect(all.body == (try commandOutput(["matrix", "--roads", "Data/roads.geojson", "Data/stops.geojson"])))
             let some = try await client.send(
                 .post, "/matrix", body: #"{"roads": "helsinki", "metric": "duration", "sources": \#(sources), "targets": \#(stops)}"#)
             #expect(some.status == .ok, "\(some.body.prefix(300))")
-            #expect(some.body == (try commandOutput(
+            await #expect(some.body == (try commandOutput(
                 ["matrix", "--roads", "Data/roads.geojson", "--metric", "duration", "--sources", sourcesFile.path, "--targets", "Data/stops.geojson"])))
             let line = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[24.93,60.16],[24.94,60.17]]}}]}"#
             let notAPoint = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(line)}"#)

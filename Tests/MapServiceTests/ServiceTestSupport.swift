@@ -57,9 +57,10 @@ extension TestClientProtocol {
     }
 }
 
-/// The command's standard output, expecting `status`.
-func commandOutput(_ arguments: [String], status: Int32 = 0, input: Data? = nil) throws -> String {
-    let result = try MapctlProcess.run(arguments, input: input)
+/// The command's standard output, expecting `status` (from an async test: the command runs on a
+/// thread of its own, not on one the in-process service needs).
+func commandOutput(_ arguments: [String], status: Int32 = 0, input: Data? = nil) async throws -> String {
+    let result = try await MapctlProcess.run(arguments, input: input)
     #expect(result.status == status, "mapctl \(arguments.joined(separator: " ")): \(result.standardError)")
     return result.standardOutput
 }

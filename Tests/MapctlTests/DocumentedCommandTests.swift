@@ -50,9 +50,7 @@ struct DocumentedCommandTests {
         var arguments = line.split(separator: " ").map(String.init)
         if let port = arguments.firstIndex(of: "--port"), port + 1 < arguments.count { arguments[port + 1] = "0" }
         let server = try ServeProcess(commandLine: arguments)
-        server.process.terminate()
-        server.process.waitUntilExit()
-        return server.process.terminationStatus == 0
+        return server.stop() && server.process.terminationStatus == 0
     }
 
     @Test("README shell commands succeed")

@@ -34,11 +34,7 @@ struct LargeRouteTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", script, MapctlProcess.executable.path] + arguments + ["-o", output]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let report = String(decoding: try BoundedRun.run(process, limit: 600).output, as: UTF8.self)
         let fields = report.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
         return (Int32(fields[0]) ?? -1, (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data(),
                 (Double(fields[1]) ?? .infinity) / 1024, Double(fields[2]) ?? .infinity)
