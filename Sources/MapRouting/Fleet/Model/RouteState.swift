@@ -169,20 +169,22 @@ struct RouteState {
         var best: Insertion?
         for p in 0...stops.count {
             if skip() { continue }
-            guard let extra = insertionCost(of: stop, after: p, model) else { continue }
+            guard let extra = insertionCost(of: stop, after: p, model, below: best?.cost ?? .infinity) else { continue }
             if extra < (best?.cost ?? .infinity) { best = Insertion(vehicle: vehicle, after: p, cost: extra) }
         }
         return best
     }
 
     /// The extra cost of serving `stop` between nodes p and p + 1, or nil when that breaks
-    /// capacity, a time window or the shift (the route itself must be feasible).
-    @inline(__always) func insertionCost(of stop: Int, after p: Int, _ model: FleetModel) -> Double? {
+    /// capacity, a time window or the shift (the route itself must be feasible). A position
+    /// that would cost `bound` or more may also be answered nil without its full check (the
+    /// simulation of a route with breaks), since the caller keeps only cheaper ones.
+    @inline(__always) func insertionCost(of stop: Int, after p: Int, _ model: FleetModel, below bound: Double = .infinity) -> Double? {
         guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
         guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
-        if model.hasExtras { return extendedInsertionCost(of: stop, after: p, start: start, model) }
+        if model.hasExtras { return extendedInsertionCost(of: stop, after: p, start: start, model, below: bound) }
         let extra = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
         return extra.isFinite ? extra : nil
     }
@@ -191,11 +193,13 @@ struct RouteState {
     /// money: service at `stop` starts at `start`. The new duration is exact when the stop
     /// delays the rest of the route, and an upper bound when it makes it earlier (a detour
     /// shorter than the leg it replaces), so no insertion that breaks a limit is accepted.
-    @inline(never) private func extendedInsertionCost(of stop: Int, after p: Int, start: Double, _ model: FleetModel) -> Double? {
+    @inline(never) private func extendedInsertionCost(of stop: Int, after p: Int, start: Double, _ model: FleetModel, below bound: Double) -> Double? {
         guard fitsAmounts(of: stop, model) else { return nil }
         if model.takesBreaks(vehicle) {
-            // Where the breaks go depends on the whole route: simulate it (linear in its stops).
+            // Where the breaks go depends on the whole route: simulate it (linear in its stops),
+            // unless the detour alone (the cost without money) is no cheaper than `bound`.
             let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
+            guard model.isMoney || model.cost(from, here) + model.cost(here, to) - model.cost(from, to) < bound else { return nil }
             let newDistance = distance + model.distance(from, here) + model.distance(here, to) - model.distance(from, to)
             guard model.fits(newDistance, model.maxDistance(vehicle)),
                 let span = Self.breakSpan(stops, inserting: stop, at: p, vehicle: vehicle, model),
