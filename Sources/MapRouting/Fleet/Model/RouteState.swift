@@ -135,14 +135,17 @@ struct RouteState {
         }
         latest[base + 1] = model.shiftStart[vehicle]
         if count > 0, model.takesBreaks(vehicle) {
-            // Breaks: the times come from the full timeline (insertions simulate in full too).
-            guard let timeline = Self.breakSpan(stops, vehicle: vehicle, model),
+            // Breaks: the times come from the full timeline, whose walk is kept for insertions.
+            var none: Timeline? = nil
+            var walk: [Double]? = []
+            guard let timeline = Self.breakSpan(stops, vehicle: vehicle, model, record: &none, walk: &walk),
                 timeline.end <= model.shiftEnd[vehicle], model.fits(timeline.end - timeline.start, model.maxDuration(vehicle)),
                 model.fits(distance, model.maxDistance(vehicle))
             else {
                 isFeasible = false
                 return
             }
+            latest.append(contentsOf: walk!)
             latest[base + 1] = timeline.start
             if model.isMoney { cost = model.moneyCost(vehicle, distance: distance, duration: timeline.end - timeline.start) }
             return
@@ -166,25 +169,46 @@ struct RouteState {
     /// The cheapest feasible position for `stop` (the first of equal ones), or nil;
     /// `skip` may veto single positions.
     @inline(__always) func bestPosition(of stop: Int, _ model: FleetModel, skip: () -> Bool) -> Insertion? {
+        if model.hasBreaks, !model.isMoney, model.takesBreaks(vehicle) { return bestPositionByDetour(of: stop, model, skip: skip) }
         var best: Insertion?
         for p in 0...stops.count {
             if skip() { continue }
-            guard let extra = insertionCost(of: stop, after: p, model, below: best?.cost ?? .infinity) else { continue }
+            guard let extra = insertionCost(of: stop, after: p, model) else { continue }
             if extra < (best?.cost ?? .infinity) { best = Insertion(vehicle: vehicle, after: p, cost: extra) }
         }
         return best
     }
 
+    /// ``bestPosition(of:_:skip:)`` for a vehicle with breaks and no costs: an insertion then
+    /// costs its detour, and only its check walks the route. The positions are tried from the
+    /// cheapest detour on (the first of equal ones first), and the first that fits is the
+    /// answer, so most insertions walk the route once instead of once per position.
+    @inline(never) private func bestPositionByDetour(of stop: Int, _ model: FleetModel, skip: () -> Bool) -> Insertion? {
+        let here = model.stopPlace[stop]
+        var candidates: [(cost: Double, after: Int)] = []
+        candidates.reserveCapacity(stops.count + 1)
+        for p in 0...stops.count {
+            if skip() { continue }
+            let from = place(p, model), to = place(p + 1, model)
+            let detour = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+            if detour.isFinite { candidates.append((detour, p)) }
+        }
+        candidates.sort { ($0.cost, $0.after) < ($1.cost, $1.after) }
+        for candidate in candidates {
+            guard let extra = insertionCost(of: stop, after: candidate.after, model) else { continue }
+            return Insertion(vehicle: vehicle, after: candidate.after, cost: extra)
+        }
+        return nil
+    }
+
     /// The extra cost of serving `stop` between nodes p and p + 1, or nil when that breaks
-    /// capacity, a time window or the shift (the route itself must be feasible). A position
-    /// that would cost `bound` or more may also be answered nil without its full check (the
-    /// simulation of a route with breaks), since the caller keeps only cheaper ones.
-    @inline(__always) func insertionCost(of stop: Int, after p: Int, _ model: FleetModel, below bound: Double = .infinity) -> Double? {
+    /// capacity, a time window or the shift (the route itself must be feasible).
+    @inline(__always) func insertionCost(of stop: Int, after p: Int, _ model: FleetModel) -> Double? {
         guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
         guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
-        if model.hasExtras { return extendedInsertionCost(of: stop, after: p, start: start, model, below: bound) }
+        if model.hasExtras { return extendedInsertionCost(of: stop, after: p, start: start, model) }
         let extra = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
         return extra.isFinite ? extra : nil
     }
@@ -193,16 +217,14 @@ struct RouteState {
     /// money: service at `stop` starts at `start`. The new duration is exact when the stop
     /// delays the rest of the route, and an upper bound when it makes it earlier (a detour
     /// shorter than the leg it replaces), so no insertion that breaks a limit is accepted.
-    @inline(never) private func extendedInsertionCost(of stop: Int, after p: Int, start: Double, _ model: FleetModel, below bound: Double) -> Double? {
+    @inline(never) private func extendedInsertionCost(of stop: Int, after p: Int, start: Double, _ model: FleetModel) -> Double? {
         guard fitsAmounts(of: stop, model) else { return nil }
         if model.takesBreaks(vehicle) {
-            // Where the breaks go depends on the whole route: simulate it (linear in its stops),
-            // unless the detour alone (the cost without money) is no cheaper than `bound`.
+            // Where the breaks go depends on the rest of the route: walk it (linear in its stops).
             let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
-            guard model.isMoney || model.cost(from, here) + model.cost(here, to) - model.cost(from, to) < bound else { return nil }
             let newDistance = distance + model.distance(from, here) + model.distance(here, to) - model.distance(from, to)
             guard model.fits(newDistance, model.maxDistance(vehicle)),
-                let span = Self.breakSpan(stops, inserting: stop, at: p, vehicle: vehicle, model),
+                let span = insertionSpan(of: stop, at: p, model),
                 span.end <= model.shiftEnd[vehicle], model.fits(span.end - span.start, model.maxDuration(vehicle))
             else { return nil }
             let extra = model.isMoney
@@ -327,24 +349,55 @@ struct RouteState {
     /// starts with it; otherwise the vehicle leaves as late as its first stop allows.
     static func timeline(of stops: [Int], vehicle: Int, _ model: FleetModel) -> Timeline? {
         var timeline: Timeline? = Timeline()
-        guard let span = breakSpan(stops, vehicle: vehicle, model, record: &timeline), var timeline else { return nil }
+        var noWalk: [Double]? = nil
+        guard let span = breakSpan(stops, vehicle: vehicle, model, record: &timeline, walk: &noWalk), var timeline else { return nil }
         (timeline.start, timeline.end) = (span.start, span.end)
         return timeline
     }
 
     /// When the route of ``timeline(of:vehicle:_:)`` starts and ends, without building it: the
-    /// search's check, linear in the stops and free of allocations. With `inserting` ≥ 0 the
-    /// route is `stops` with that stop inserted at index `position`.
-    static func breakSpan(
-        _ stops: [Int], inserting extra: Int = -1, at position: Int = -1, vehicle: Int, _ model: FleetModel
-    ) -> (start: Double, end: Double)? {
+    /// search's check, linear in the stops and free of allocations.
+    static func breakSpan(_ stops: [Int], vehicle: Int, _ model: FleetModel) -> (start: Double, end: Double)? {
         var none: Timeline? = nil
-        return breakSpan(stops, inserting: extra, at: position, vehicle: vehicle, model, record: &none)
+        var noWalk: [Double]? = nil
+        return breakSpan(stops, vehicle: vehicle, model, record: &none, walk: &noWalk)
     }
 
+    /// ``breakSpan(_:vehicle:_:)`` of this route with `stop` inserted at index `position`. The
+    /// walk starts from this route's own walk where the stop goes in (the nodes before it are
+    /// the same), and ends where it meets that walk again: at the same time, before the same
+    /// break, the rest of the route is the same too.
+    private func insertionSpan(of stop: Int, at position: Int, _ model: FleetModel) -> (start: Double, end: Double)? {
+        var none: Timeline? = nil
+        var noWalk: [Double]? = nil
+        let walkStart = Self.walkStart(count: stops.count, dimensions: model.dimensionCount)
+        let known = latest.count > walkStart ? KnownWalk(values: latest, start: walkStart, count: stops.count) : nil
+        return Self.breakSpan(stops, inserting: stop, at: position, vehicle: vehicle, model, record: &none, walk: &noWalk, known: known)
+    }
+
+    /// Where a route's kept walk starts in `latest` (after the extras and the waits).
+    private static func walkStart(count: Int, dimensions: Int) -> Int { (count + 2) + 2 + dimensions + (count + 2) }
+
+    /// A route's walk through its breaks, as kept in `latest`: entering node k (before the
+    /// breaks taken there) the time and the next break's index, for k = 0...count; then the
+    /// end, the first service's start and the start of a break taken at the start.
+    private struct KnownWalk {
+        let values: [Double]
+        let start: Int
+        let count: Int
+        @inline(__always) func time(_ k: Int) -> Double { values[start + 2 * k] }
+        @inline(__always) func next(_ k: Int) -> Int { Int(values[start + 2 * k + 1]) }
+        var end: Double { values[start + 2 * count + 2] }
+        var firstServiceStart: Double { values[start + 2 * count + 3] }
+        var firstBreakAtStart: Double { values[start + 2 * count + 4] }
+    }
+
+    /// The walk: with `inserting` ≥ 0 the route is `stops` with that stop inserted at index
+    /// `position`, and `known` (the walk of `stops`) lets it start there and stop early.
+    /// `record` collects the timeline, `walk` the ``KnownWalk`` values.
     private static func breakSpan(
         _ stops: [Int], inserting extra: Int = -1, at position: Int = -1, vehicle: Int, _ model: FleetModel,
-        record: inout Timeline?
+        record: inout Timeline?, walk: inout [Double]?, known: KnownWalk? = nil
     ) -> (start: Double, end: Double)? {
         let pending = model.breaks(vehicle)
         let count = stops.count + (extra >= 0 ? 1 : 0)
@@ -355,7 +408,33 @@ struct RouteState {
         var time = model.shiftStart[vehicle]
         var previous = model.startPlace[vehicle]
         var firstServiceStart = 0.0, firstBreakAtStart = -Double.infinity
-        for k in 0...count {
+        @inline(__always) func start() -> Double {
+            var start = model.shiftStart[vehicle]
+            if firstBreakAtStart > -.infinity {
+                start = firstBreakAtStart
+            } else if count > 0 {
+                start = max(start, firstServiceStart - model.time(model.startPlace[vehicle], model.stopPlace[stop(0)]))
+            }
+            return start
+        }
+        var first = 0
+        if let known, extra >= 0, position > 0 {
+            // The nodes before `position` are the route's own: start from its walk there.
+            first = position
+            (time, next) = (known.time(position), known.next(position))
+            previous = model.stopPlace[stops[position - 1]]
+            (firstServiceStart, firstBreakAtStart) = (known.firstServiceStart, known.firstBreakAtStart)
+        }
+        for k in first...count {
+            if let known, extra >= 0, k >= position + 2, time == known.time(k - 1), next == known.next(k - 1) {
+                // Node k is the route's node k - 1, reached at the same time before the same
+                // break, from the same place: the rest of the walk is the route's own.
+                return (start(), known.end)
+            }
+            if walk != nil {
+                walk!.append(time)
+                walk!.append(Double(next))
+            }
             let last = k == count
             while next < pending.count {
                 let pause = pending[next]
@@ -390,13 +469,8 @@ struct RouteState {
             previous = here
         }
         let end = time + model.time(previous, model.endPlace[vehicle])
-        var start = model.shiftStart[vehicle]
-        if firstBreakAtStart > -.infinity {
-            start = firstBreakAtStart
-        } else if count > 0 {
-            start = max(start, firstServiceStart - model.time(model.startPlace[vehicle], model.stopPlace[stop(0)]))
-        }
-        return (start, end)
+        if walk != nil { walk!.append(contentsOf: [end, firstServiceStart, firstBreakAtStart]) }
+        return (start(), end)
     }
 }
 
