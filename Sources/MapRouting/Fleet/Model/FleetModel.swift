@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// The problem in flat arrays for the search: costs and times by place, stops and
 /// vehicles by index, who may serve whom, and every stop's other stops by nearness.
 struct FleetModel {
@@ -118,24 +121,68 @@ struct FleetModel {
 
     /// For every stop, the other stops from nearest to farthest (cost both ways, equal
     /// costs by index), all of them or the nearest ``listedNeighbours`` on large problems.
+    /// Rows are shared among the machine's cores.
     private static func nearestStops(places: [Int], costs: [Double], placeCount: Int) -> [[Int]] {
         let stopCount = places.count
         let kept = stopCount <= fullNeighbourLimit ? stopCount - 1 : listedNeighbours
-        return (0..<stopCount).map { stop in
-            let from = places[stop]
-            let closeness = (0..<stopCount).map { other in
-                costs[from * placeCount + places[other]] + costs[places[other] * placeCount + from]
+        var lists = [[Int]](repeating: [], count: stopCount)
+        lists.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let rows = buffer
+            let workers = stopCount > fullNeighbourLimit ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var closeness = [Double](repeating: 0, count: stopCount)
+                var scratch: [Double] = []
+                var stop = worker
+                while stop < stopCount {
+                    let from = places[stop]
+                    for other in 0..<stopCount {
+                        closeness[other] = costs[from * placeCount + places[other]] + costs[places[other] * placeCount + from]
+                    }
+                    rows[stop] = nearest(kept, of: stop, closeness: closeness, scratch: &scratch)
+                    stop += workers
+                }
             }
-            let closer = { (a: Int, b: Int) in closeness[a] != closeness[b] ? closeness[a] < closeness[b] : a < b }
-            var others = (0..<stopCount).filter { $0 != stop }
-            if kept < others.count {
-                // The nearest `kept`: a max-heap of the best so far, then sorted.
-                var heap = Heap(Array(others.prefix(kept)), by: closer)
-                for other in others.dropFirst(kept) where closer(other, heap.top) { heap.replaceTop(other) }
-                others = heap.elements
-            }
-            return others.sorted(by: closer)
         }
+        return lists
+    }
+
+    /// The `kept` stops other than `stop` with the least closeness (equal ones by index), in
+    /// that order. Above `kept`, a selection finds the `kept`-th least closeness first, so
+    /// only the stops at or under it are sorted.
+    private static func nearest(_ kept: Int, of stop: Int, closeness: [Double], scratch: inout [Double]) -> [Int] {
+        let closer = { (a: Int, b: Int) in closeness[a] != closeness[b] ? closeness[a] < closeness[b] : a < b }
+        guard kept < closeness.count - 1 else { return (0..<closeness.count).filter { $0 != stop }.sorted(by: closer) }
+        scratch.removeAll(keepingCapacity: true)
+        for other in closeness.indices where other != stop { scratch.append(closeness[other]) }
+        let threshold = kthSmallest(kept, in: &scratch)
+        var chosen: [Int] = []
+        chosen.reserveCapacity(kept)
+        for other in closeness.indices where other != stop && closeness[other] < threshold { chosen.append(other) }
+        // Ties at the threshold: the lowest indices fill the rest, as the total order says.
+        for other in closeness.indices where chosen.count < kept && other != stop && closeness[other] == threshold { chosen.append(other) }
+        return chosen.sorted(by: closer)
+    }
+
+    /// The k-th least of `values` (k from 1), by selection (Hoare's partition, linear on
+    /// average); reorders `values`.
+    private static func kthSmallest(_ k: Int, in values: inout [Double]) -> Double {
+        var (low, high) = (0, values.count - 1)
+        let target = k - 1
+        while low < high {
+            let pivot = values[(low + high) / 2]
+            var (i, j) = (low, high)
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if target <= j { high = j } else if target >= i { low = i } else { break }
+        }
+        return values[target]
     }
 
     /// Objective cost between places; to place -1 (the end of an open route) costs nothing.
@@ -220,38 +267,5 @@ final class FleetExtraData: Sendable {
         self.perSecond = perSecond
         self.metres = metres
         self.breaks = breaks
-    }
-}
-
-/// A max-heap under `isBefore`: the root is the element that comes last, the one to drop
-/// when a better element arrives (keeps the nearest neighbours without sorting them all).
-private struct Heap {
-    private(set) var elements: [Int]
-    private let isBefore: (Int, Int) -> Bool
-
-    init(_ elements: [Int], by isBefore: @escaping (Int, Int) -> Bool) {
-        self.elements = elements
-        self.isBefore = isBefore
-        for index in stride(from: elements.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-    }
-
-    var top: Int { elements[0] }
-
-    mutating func replaceTop(_ element: Int) {
-        elements[0] = element
-        siftDown(0)
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            var last = parent
-            let left = 2 * parent + 1, right = left + 1
-            if left < elements.count && isBefore(elements[last], elements[left]) { last = left }
-            if right < elements.count && isBefore(elements[last], elements[right]) { last = right }
-            if last == parent { return }
-            elements.swapAt(parent, last)
-            parent = last
-        }
     }
 }
