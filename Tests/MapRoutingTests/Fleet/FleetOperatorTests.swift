@@ -93,6 +93,42 @@ struct FleetOperatorTests {
         #expect(Double(agreed) >= 0.95 * Double(tried), "\(agreed) of \(tried) insertions agree")
     }
 
+    /// With breaks and no costs, the best position (tried from the cheapest detour on, each
+    /// walk starting from the route's own) costs what the cheapest feasible position found by a
+    /// full simulation of every position costs, and is feasible by that simulation.
+    @Test func bestPositionWithBreaksIsTheCheapestFeasible() throws {
+        var (compared, placed) = (0, 0)
+        for seed in UInt64(1)...6 {
+            let base = try Self.problem(seed: seed)
+            let vehicles = base.vehicles.enumerated().map { index, vehicle in
+                var vehicle = vehicle
+                vehicle.breaks = [FleetBreak(window: TimeWindow(start: 150 + 50 * Double(index), end: 450), duration: 30)]
+                return vehicle
+            }
+            let model = FleetModel(try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: base.stops))
+            #expect(model.hasBreaks && !model.isMoney)
+            let state = RegretInsertion.build(model)
+            for route in state.routes where route.isFeasible && !route.isEmpty {
+                for stop in 0..<model.stopCount where state.routeOf[stop] != route.vehicle {
+                    func full(_ p: Int) -> Double? {
+                        var stops = route.stops
+                        stops.insert(stop, at: p)
+                        return RouteState.cost(of: stops, vehicle: route.vehicle, model).map { $0 - route.cost }
+                    }
+                    let cheapest = (0...route.stops.count).compactMap(full).min()
+                    let found = route.bestPosition(of: stop, model) { false }
+                    compared += 1
+                    #expect((found == nil) == (cheapest == nil), "stop \(stop) on vehicle \(route.vehicle)")
+                    guard let found, let cheapest else { continue }
+                    placed += 1
+                    #expect(abs(found.cost - cheapest) < 1e-9, "stop \(stop) on vehicle \(route.vehicle)")
+                    #expect(full(found.after).map { abs($0 - found.cost) < 1e-9 } == true)
+                }
+            }
+        }
+        #expect(compared >= 200 && placed >= 50, "\(placed) of \(compared)")
+    }
+
     @Test(arguments: 0..<4)
     func eachMoveKeepsWeightsLimitsAndCostsRight(moveIndex: Int) throws {
         let name = ["relocate", "swap", "2-opt*", "cross-exchange"][moveIndex]
