@@ -44,7 +44,8 @@ struct RouteState {
     var legCost: Double { costTo[costTo.count - 1] }
     /// With `model.hasExtras`, extra k past the end node in `latest`: 0 the distance in metres,
     /// 1 when the route starts (leaving as late as the first stop allows), 2..<2 + dimensions
-    /// the load by dimension, then the waits at nodes p...end for p = 0...count + 1.
+    /// the load by dimension, then the waits at nodes p...end for p = 0...count + 1; for a
+    /// feasible route of a vehicle with breaks, then its walk (``KnownWalk``).
     @inline(__always) private func extra(_ k: Int) -> Double { latest[stops.count + 2 + k] }
     /// With `model.hasExtras`: the distance in metres.
     var distance: Double { extra(0) }
