@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering", "TestSupport"]),
         .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "TestSupport"]),
         .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "TestSupport"]),
-        .testTarget(name: "MapctlTests", dependencies: ["mapctl", "MapGeometry", "MapClustering", "TestSupport"]),
+        .testTarget(name: "MapctlTests", dependencies: ["mapctl", "MapGeometry", "MapClustering", "MapRouting", "TestSupport"]),
         .testTarget(
             name: "MapServiceTests",
             dependencies: [

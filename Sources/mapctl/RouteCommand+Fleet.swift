@@ -25,76 +25,39 @@ extension RouteCommand {
         """
 
     func runFleet(_ stopCollection: FeatureCollection, vehiclesPath: String) throws {
-        let features = stopCollection.features
-        var (stops, positions): ([FleetStop], [Position])
-        do {
-            (stops, positions) = try FleetStop.stops(from: features)
+        let definitions = try loadVehicles(vehiclesPath)
+        let plan: FleetPlanning.Plan
+        do throws(FleetPlanningError) {
+            plan = try FleetPlanning.plan(
+                stopCollection.features, vehicles: definitions,
+                roads: { try roads.map { try RoadNetworkLoading.load($0, command: "route") } },
+                geodesic: GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6),
+                objective: objective == "duration" ? .duration : .distance, seed: seed, iterations: iterations,
+                deadline: searchDeadline(), inheriting: stopCollection.foreignMembers)
+        } catch .costs(let exit as ExitCode) {
+            throw exit  // the network's loader has said what is wrong
         } catch {
-            report("\(input): \(error)")
-            throw ExitCode(65)
-        }
-        guard !stops.isEmpty else {
-            report("\(input): no stops: the input has no Point features")
-            throw ExitCode(65)
-        }
-        let vehicles = try loadVehicles(vehiclesPath, positions: &positions)
-        do {
-            try FleetStop.readAmounts(into: &stops, from: features, vehicles: vehicles)
-        } catch {
-            report("\(input): \(error)")
-            throw ExitCode(65)
-        }
-        let problem: FleetProblem
-        var roadProvider: RoadMatrixProvider?
-        do {
-            let matrices: TravelMatrices
-            if let roads {
-                let names = stops.map { "stop \($0.id)" } + (stops.count..<positions.count).map { "vehicle place \($0 - stops.count + 1)" }
-                let provider = RoadMatrixProvider(
-                    network: try RoadNetworkLoading.load(roads, command: "route"),
-                    metric: objective == "duration" ? .time : .distance, placeNames: names)
-                matrices = try provider.matrices(for: positions)
-                roadProvider = provider
-            } else {
-                matrices = try GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6)
-                    .matrices(for: positions)
+            switch error {
+            case .stops, .noStops: report("\(input): \(error)")
+            case .costs: report("\(roads ?? vehiclesPath): \(error)")
+            case .roadLines: report("\(roads ?? input): \(error)")
             }
-            problem = try FleetProblem(
-                matrices: matrices, vehicles: vehicles, stops: stops,
-                objective: objective == "duration" ? .duration : .distance)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            report("\(roads ?? vehiclesPath): \(error)")
             throw ExitCode(65)
         }
-        let solution = FleetSolver.solve(
-            problem, options: FleetSearchOptions(seed: seed, iterations: iterations, timeLimit: max(searchDeadline() - .now, .milliseconds(1))))
-        if solution.stoppedByTimeLimit { reportTimeLimit(places: positions.count, searched: true) }
-        for entry in solution.unassigned {
-            report("stop \(stops[entry.stop].id) is not served: \(entry.reason)")
-        }
-        let roadLines: [[Position]]?
-        do {
-            roadLines = try roadProvider?.roadLines(of: solution, problem: problem, positions: positions)
-        } catch {
-            report("\(roads ?? input): \(error)")
-            throw ExitCode(65)
+        if plan.solution.stoppedByTimeLimit { reportTimeLimit(places: plan.positions.count, searched: true) }
+        for entry in plan.solution.unassigned {
+            report("stop \(plan.problem.stops[entry.stop].id) is not served: \(entry.reason)")
         }
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.pretty = pretty
-        let collection = FleetFeatures.collection(
-            of: solution, problem: problem, positions: positions, roadLines: roadLines,
-            inheriting: stopCollection.foreignMembers)
-        try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
+        try CommandOutput.write(plan.collection, to: output, options: writerOptions, command: "route")
     }
 
-    /// Reads the vehicles file; starts and fixed ends are appended to `positions` as places.
-    private func loadVehicles(_ path: String, positions: inout [Position]) throws -> [FleetVehicle] {
+    /// Reads the vehicles file.
+    private func loadVehicles(_ path: String) throws -> [VehicleDefinition] {
         let file = try CommandInput.json(path, command: "route")
-        let definitions = try CommandInput.values(command: "route") { () throws(GeoJSONError) in
+        return try CommandInput.values(command: "route") { () throws(GeoJSONError) in
             try VehicleDefinition.vehicles(in: file)
         }
-        return FleetVehicle.vehicles(from: definitions, places: &positions)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MapClustering
 import MapGeometry
+import MapRouting
 import TestSupport
 import Testing
 
@@ -29,6 +30,22 @@ struct LibraryAnswerTests {
         let boxFit = try CameraFit(bounds: box, viewport: Viewport(width: 1024, height: 768))
         let boxCamera = try MapctlProcess.run(["extents", "--width", "1024", "--height", "768", "--bounds", "170,-20,-170,-10"])
         #expect(boxCamera.standardOutput == Self.library(GeoJSONWriter().encode(boxFit.json)) + "\n")
+    }
+
+    @Test("route --vehicles: the fleet plan of FleetPlanning, which POST /fleet calls too")
+    func fleet() throws {
+        let root = MapctlProcess.packageRoot
+        let document = try GeoJSONReader().read(contentsOfFile: root.appendingPathComponent("Data/stops.geojson").path)
+        let vehiclesPath = root.appendingPathComponent("Data/vehicles.json").path
+        let file = try JSONFile(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: vehiclesPath))), name: vehiclesPath)
+        let plan = try FleetPlanning.plan(
+            document.features, vehicles: try VehicleDefinition.vehicles(in: file), roads: { nil },
+            geodesic: GeodesicMatrixProvider(), objective: .distance, seed: 1, iterations: 400,
+            deadline: .now + .seconds(120), inheriting: document.featureCollection.foreignMembers)
+        let command = try MapctlProcess.run(
+            ["route", "--vehicles", "Data/vehicles.json", "--iterations", "400", "--time-limit", "120s", "Data/stops.geojson"])
+        #expect(command.status == 0, "\(command.standardError)")
+        #expect(command.standardOutput == Self.library(GeoJSONWriter().encode(plan.collection)))
     }
 
     @Test("cluster: a view, a tile, a legend, members, children and the expansion zoom")

@@ -68,28 +68,18 @@ struct RoutingRoutes: Sendable {
             throw Problem.badRequest(error.description)
         }
         let collection = try answering {
-            var (stops, positions) = try FleetStop.stops(from: document.features)
-            guard !stops.isEmpty else { throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features") }
-            let vehicles = FleetVehicle.vehicles(from: definitions, places: &positions)
-            try FleetStop.readAmounts(into: &stops, from: document.features, vehicles: vehicles)
-            let matrices: TravelMatrices
-            var roadProvider: RoadMatrixProvider?
-            if let network {
-                let names = stops.map { "stop \($0.id)" } + (stops.count..<positions.count).map { "vehicle place \($0 - stops.count + 1)" }
-                let provider = RoadMatrixProvider(network: network, metric: objective == .duration ? .time : .distance, placeNames: names)
-                matrices = try provider.matrices(for: positions)
-                roadProvider = provider
-            } else {
-                matrices = try GeodesicMatrixProvider().matrices(for: positions)
+            do throws(FleetPlanningError) {
+                return try FleetPlanning.plan(
+                    document.features, vehicles: definitions, roads: { network }, geodesic: GeodesicMatrixProvider(),
+                    objective: objective, seed: UInt64(seed), iterations: iterations,
+                    deadline: received + limit - max(limit / 50, .milliseconds(5)),
+                    inheriting: document.featureCollection.foreignMembers.filter { $0.name != "vehicles" }
+                ).collection
+            } catch .noStops {
+                throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features")
+            } catch .stops(let error), .costs(let error), .roadLines(let error) {
+                throw error
             }
-            let problem = try FleetProblem(matrices: matrices, vehicles: vehicles, stops: stops, objective: objective)
-            let deadline = received + limit - max(limit / 50, .milliseconds(5))
-            let solution = FleetSolver.solve(
-                problem, options: FleetSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: max(deadline - .now, .milliseconds(1))))
-            let roadLines = try roadProvider?.roadLines(of: solution, problem: problem, positions: positions)
-            return FleetFeatures.collection(
-                of: solution, problem: problem, positions: positions, roadLines: roadLines,
-                inheriting: document.featureCollection.foreignMembers.filter { $0.name != "vehicles" })
         }
         return Answer.geoJSON(collection, for: request)
     }

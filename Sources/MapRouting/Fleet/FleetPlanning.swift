@@ -1,0 +1,80 @@
+import MapGeometry
+
+/// The whole of `mapctl route --vehicles` and `POST /fleet` as one call: stops from the Point
+/// features, vehicles from their definitions, travel costs (geodesic, or along a road network),
+/// the search, and the plan as GeoJSON. The command and the service differ only in how they
+/// read their inputs and report a ``FleetPlanningError``.
+public enum FleetPlanning {
+    /// A plan and what it was made from.
+    public struct Plan: Sendable {
+        /// The answer: routes, stops and the unassigned (``FleetFeatures/collection(of:problem:positions:roadLines:inheriting:)``).
+        public let collection: FeatureCollection
+        public let solution: FleetSolution
+        public let problem: FleetProblem
+        /// Stops first, then the vehicles' start and end places.
+        public let positions: [Position]
+    }
+
+    /// Plans routes for `definitions` over the Point features of `features`.
+    ///
+    /// - Parameters:
+    ///   - roads: the road network when the costs follow the roads, read only once the stops
+    ///     and vehicles are known (so a bad stop is reported before a missing network);
+    ///     `nil` for geodesic costs from `geodesic`.
+    ///   - deadline: when the search must end (its time limit is measured just before it starts).
+    ///   - members: the input's foreign members the answer keeps.
+    public static func plan(
+        _ features: [Feature], vehicles definitions: [VehicleDefinition], roads: () throws -> RoadNetwork?,
+        geodesic: GeodesicMatrixProvider, objective: RouteObjective, seed: UInt64, iterations: Int?,
+        deadline: ContinuousClock.Instant, inheriting members: [ForeignMember]
+    ) throws(FleetPlanningError) -> Plan {
+        var stops: [FleetStop], positions: [Position]
+        do { (stops, positions) = try FleetStop.stops(from: features) } catch { throw .stops(error) }
+        guard !stops.isEmpty else { throw .noStops }
+        let vehicles = FleetVehicle.vehicles(from: definitions, places: &positions)
+        do { try FleetStop.readAmounts(into: &stops, from: features, vehicles: vehicles) } catch { throw .stops(error) }
+        let problem: FleetProblem
+        var roadProvider: RoadMatrixProvider?
+        do {
+            let matrices: TravelMatrices
+            if let network = try roads() {
+                let names = stops.map { "stop \($0.id)" } + (stops.count..<positions.count).map { "vehicle place \($0 - stops.count + 1)" }
+                let provider = RoadMatrixProvider(network: network, metric: objective == .duration ? .time : .distance, placeNames: names)
+                matrices = try provider.matrices(for: positions)
+                roadProvider = provider
+            } else {
+                matrices = try geodesic.matrices(for: positions)
+            }
+            problem = try FleetProblem(matrices: matrices, vehicles: vehicles, stops: stops, objective: objective)
+        } catch {
+            throw .costs(error)
+        }
+        let solution = FleetSolver.solve(
+            problem, options: FleetSearchOptions(seed: seed, iterations: iterations, timeLimit: max(deadline - .now, .milliseconds(1))))
+        let roadLines: [[Position]]?
+        do { roadLines = try roadProvider?.roadLines(of: solution, problem: problem, positions: positions) } catch { throw .roadLines(error) }
+        let collection = FleetFeatures.collection(
+            of: solution, problem: problem, positions: positions, roadLines: roadLines, inheriting: members)
+        return Plan(collection: collection, solution: solution, problem: problem, positions: positions)
+    }
+}
+
+/// Why ``FleetPlanning/plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:inheriting:)``
+/// made no plan, with the error of the step that failed.
+public enum FleetPlanningError: Error, CustomStringConvertible {
+    /// A stop feature is wrong (its items, windows, amounts, ...).
+    case stops(any Error)
+    /// The input has no Point features.
+    case noStops
+    /// The travel costs could not be made (the road network, a place off the roads, ...).
+    case costs(any Error)
+    /// The routes' lines along the roads could not be drawn.
+    case roadLines(any Error)
+
+    public var description: String {
+        switch self {
+        case .stops(let error), .costs(let error), .roadLines(let error): "\(error)"
+        case .noStops: "no stops: the input has no Point features"
+        }
+    }
+}
