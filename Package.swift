@@ -88,6 +88,6 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "ExamplesTests", dependencies: ["Examples", "MapGeometry", "MapClustering"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["Examples", "MapGeometry", "MapClustering", "TestSupport"]),
     ]
 )

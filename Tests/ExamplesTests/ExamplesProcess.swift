@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the `Examples` executable that `swift build` put beside the test bundle, once, from
 /// the package folder (the examples read `Data/`), and keeps its output for every test.
@@ -28,18 +29,13 @@ enum ExamplesProcess {
         let process = Process()
         process.executableURL = executable
         process.currentDirectoryURL = packageRoot
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        do { try process.run() } catch {
+        let outcome: BoundedRun.Outcome
+        do { outcome = try BoundedRun.run(process, limit: 600) } catch {
             return Run(status: -1, lines: [], standardError: "cannot start \(executable.path): \(error)")
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         return Run(
-            status: process.terminationStatus,
-            lines: String(decoding: outputData, as: UTF8.self).split(separator: "\n").map(String.init),
-            standardError: String(decoding: errorData, as: UTF8.self))
+            status: outcome.status,
+            lines: String(decoding: outcome.output, as: UTF8.self).split(separator: "\n").map(String.init),
+            standardError: String(decoding: outcome.errors, as: UTF8.self))
     }()
 }

@@ -49,11 +49,7 @@ enum Fixtures {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/gzip")
         process.arguments = ["-dc", SharedData.url("real/places.geojson.gz").path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try BoundedRun.run(process, limit: 300).output
         var input = ClusterInput()
         input.reserveCapacity(240_000)
         var lines = 0

@@ -55,7 +55,8 @@ struct DocumentedCommandTests {
         guard server.stop(within: 120) else { return "did not stop within 120 s of SIGTERM" }
         let seconds = Date().timeIntervalSince(started)
         if seconds > 5 { print("mapctl \(line) took \(Int(seconds)) s to stop") }
-        return server.process.terminationStatus == 0 ? nil : "ended with status \(server.process.terminationStatus)"
+        guard let exit = server.process.exit, !exit.bySignal, exit.status == 0 else { return "ended with \(String(describing: server.process.exit))" }
+        return nil
     }
 
     @Test("README shell commands succeed")

@@ -38,7 +38,7 @@ struct KilledWriteTests {
             try process.run()
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.waitUntilExit(orKillAfter: 30)
             let now = try Data(contentsOf: output)
             #expect(now == oldBytes || now == newBytes, "after \(delay) s: \(now.count) bytes")
             sawOld = sawOld || now == oldBytes

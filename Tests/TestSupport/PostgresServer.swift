@@ -124,9 +124,9 @@ public enum PostgresServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PythonTools.ToolFailure(message: "\(full.joined(separator: " ")) failed with status \(process.terminationStatus)")
+        process.waitUntilExit(orKillAfter: 120)
+        guard let exit = process.exit, !exit.bySignal, exit.status == 0 else {
+            throw PythonTools.ToolFailure(message: "\(full.joined(separator: " ")) failed: \(String(describing: process.exit))")
         }
     }
 

@@ -46,7 +46,7 @@ public enum PythonTools {
         let output = String(decoding: outcome.output, as: UTF8.self)
         let text = output + String(decoding: outcome.errors, as: UTF8.self)
         if outcome.timedOut { throw ToolFailure(message: "\(executable) \(arguments.joined(separator: " ")) was killed after \(Int(limit)) s:\n\(text)") }
-        guard process.terminationStatus == 0 else { throw ToolFailure(message: "\(executable) \(arguments.joined(separator: " ")):\n\(text)") }
+        guard outcome.status == 0 else { throw ToolFailure(message: "\(executable) \(arguments.joined(separator: " ")):\n\(text)") }
         return output
     }
 

@@ -72,12 +72,9 @@ struct GeoJSONRealDataTests {
         let gzip = Process()
         gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
         gzip.arguments = ["-dc", SharedData.url("real/places.geojson.gz").path]
-        let pipe = Pipe()
-        gzip.standardOutput = pipe
-        try gzip.run()
-        let bytes = pipe.fileHandleForReading.readDataToEndOfFile()
-        gzip.waitUntilExit()
-        #expect(gzip.terminationStatus == 0)
+        let outcome = try BoundedRun.run(gzip, limit: 300)
+        #expect(outcome.status == 0)
+        let bytes = outcome.output
         let document = try GeoJSONReader().read(bytes: bytes, fileName: "places.geojson")
         check(document, Expected(file: "places.geojson", features: 234_908, geometryTypes: ["Point": 234_908]))
         var types: [String: Int] = [:]
