@@ -158,11 +158,11 @@ struct ServiceAnswerTests {
             $0.maxRouteTime = .seconds(30)
             $0.requestTimeout = .seconds(40)
         }) { client in
-            let fleet = try await client.send(.post, "/fleet?iterations=120&timeLimit=30000", body: body, type: "application/geo+json")
+            let fleet = try await client.sendPatiently(.post, "/fleet?iterations=120&timeLimit=30000", body: body, type: "application/geo+json")
             #expect(fleet.status == .ok, "\(fleet.body)")
             await #expect(fleet.body == (try commandOutput([
                 "route", "--vehicles", "Data/vehicles.json", "--iterations", "120", "--time-limit", "30s", "Data/stops.geojson"])))
-            let onRoads = try await client.send(.post, "/fleet?iterations=60&timeLimit=30000&roads=helsinki", body: body, type: "application/geo+json")
+            let onRoads = try await client.sendPatiently(.post, "/fleet?iterations=60&timeLimit=30000&roads=helsinki", body: body, type: "application/geo+json")
             #expect(onRoads.status == .ok, "\(onRoads.body)")
             await #expect(onRoads.body == (try commandOutput([
                 "route", "--vehicles", "Data/vehicles.json", "--roads", "Data/roads.geojson", "--iterations", "60",
@@ -173,7 +173,7 @@ struct ServiceAnswerTests {
             let limitedFile = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(UUID().uuidString).json")
             try Data(limited.utf8).write(to: limitedFile)
             defer { try? FileManager.default.removeItem(at: limitedFile) }
-            let priced = try await client.send(
+            let priced = try await client.sendPatiently(
                 .post, "/fleet?iterations=30&timeLimit=30000",
                 body: weighed.replacingOccurrences(of: #"{"type":"FeatureCollection","#, with: #"{"type":"FeatureCollection","vehicles":\#(limited),"#),
                 type: "application/geo+json")

@@ -57,6 +57,22 @@ extension TestClientProtocol {
     }
 }
 
+extension TestClientProtocol {
+    /// ``send(_:_:body:type:headers:)`` over a connection of its own that waits up to 2 minutes
+    /// for the answer: the harness's client gives up after 20 s, too soon for a debug build's
+    /// fleet plan while the whole suite shares the cores.
+    func sendPatiently(_ method: HTTPRequest.Method, _ uri: String, body: String, type: String = "application/json") async throws -> (status: HTTPResponse.Status, body: String) {
+        let port = try #require(self.port, "the service under test has no port")
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        let request = TestClient.Request(uri, method: method, authority: "localhost:\(port)", headers: headers, body: ByteBuffer(string: body))
+        let response = try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(120))) { client in
+            try await client.execute(request)
+        }
+        return (response.status, response.body.map { String(buffer: $0) } ?? "")
+    }
+}
+
 /// The command's standard output, expecting `status` (from an async test: the command runs on a
 /// thread of its own, not on one the in-process service needs).
 func commandOutput(_ arguments: [String], status: Int32 = 0, input: Data? = nil) async throws -> String {
