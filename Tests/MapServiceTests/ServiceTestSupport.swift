@@ -63,12 +63,7 @@ extension TestClientProtocol {
     /// fleet plan while the whole suite shares the cores.
     func sendPatiently(_ method: HTTPRequest.Method, _ uri: String, body: String, type: String = "application/json") async throws -> (status: HTTPResponse.Status, body: String) {
         let port = try #require(self.port, "the service under test has no port")
-        var headers = HTTPFields()
-        headers[.contentType] = type
-        let request = TestClient.Request(uri, method: method, authority: "localhost:\(port)", headers: headers, body: ByteBuffer(string: body))
-        let response = try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(120))) { client in
-            try await client.execute(request)
-        }
+        let response = try await ServeProcess.exchange(port: port, method, uri, headers: [.contentType: type], body: body, timeout: .seconds(120))
         return (response.status, response.body.map { String(buffer: $0) } ?? "")
     }
 }

@@ -71,11 +71,19 @@ public final class ServeProcess: @unchecked Sendable {
         var fields = headers
         if body != nil, fields[.contentType] == nil { fields[.contentType] = "application/geo+json" }
         guard let method = HTTPRequest.Method(method) else { throw ServeProcessError(message: "bad method \(method)") }
-        let request = TestClient.Request(path, method: method, authority: "127.0.0.1:\(port)", headers: fields, body: body.map { ByteBuffer(string: $0) })
-        let response = try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60))) { client in
+        let response = try await Self.exchange(port: port, method, path, headers: fields, body: body)
+        return (Int(response.status.code), response.headers, response.body ?? ByteBuffer())
+    }
+
+    /// One request to a server on loopback `port`, over a connection of its own that waits up
+    /// to `timeout` for the answer (Hummingbird's test client; see the type's note on URLSession).
+    public static func exchange(
+        port: Int, _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields, body: String?, timeout: Duration = .seconds(60)
+    ) async throws -> TestClient.Response {
+        let request = TestClient.Request(path, method: method, authority: "127.0.0.1:\(port)", headers: headers, body: body.map { ByteBuffer(string: $0) })
+        return try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: timeout)) { client in
             try await client.execute(request)
         }
-        return (Int(response.status.code), response.headers, response.body ?? ByteBuffer())
     }
 
     public func waitUntilReady() async throws {
