@@ -28,11 +28,8 @@ let package = Package(
             pkgConfig: "geos",
             providers: [.apt(["libgeos-dev"])]
         ),
-        .systemLibrary(
-            name: "CPROJ",
-            pkgConfig: "proj",
-            providers: [.apt(["libproj-dev"])]
-        ),
+        // PROJ's headers (Debian's libproj-dev); libproj itself is opened on first use.
+        .target(name: "CPROJ", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "MapGeometry", dependencies: ["CGEOS", "CPROJ"]),
         .target(name: "MapClustering", dependencies: ["MapGeometry"]),
         .target(name: "MapRouting", dependencies: ["MapGeometry"]),
