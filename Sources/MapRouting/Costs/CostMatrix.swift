@@ -6,8 +6,29 @@
 public struct CostMatrix: Hashable, Sendable {
     /// The number of places (rows and columns).
     public let count: Int
-    /// Row-major values: `values[from * count + to]`.
-    public let values: [Double]
+    @usableFromInline let storage: Storage
+
+    /// Stored values, or geodesic estimates measured pair by pair (see
+    /// ``GeodesicMatrixProvider/measuredMatrices(for:)``): the same numbers in memory that grows
+    /// with the places, not their square.
+    @usableFromInline enum Storage: Hashable, Sendable {
+        case values([Double])
+        case measured(GeodesicCosts, RouteObjective)
+    }
+
+    /// Row-major values: `values[from * count + to]`. A measured matrix computes all of them
+    /// here (`count²` numbers); read it by ``subscript(_:_:)`` instead.
+    public var values: [Double] {
+        switch storage {
+        case .values(let values): values
+        case .measured: (0..<count * count).map { self[$0 / count, $0 % count] }
+        }
+    }
+
+    /// The geodesic estimates a measured matrix is made of, nil for stored values.
+    var measuredCosts: GeodesicCosts? {
+        if case .measured(let costs, _) = storage { costs } else { nil }
+    }
 
     /// Creates a matrix from row-major values.
     /// - Throws: ``CostMatrixError`` when the value count is not `count * count`, or a
@@ -20,7 +41,7 @@ public struct CostMatrix: Hashable, Sendable {
             throw .invalidValue(row: index / count, column: index % count, value: value)
         }
         self.count = count
-        self.values = values
+        storage = .values(values)
     }
 
     /// Creates a matrix from rows of equal length.
@@ -50,13 +71,17 @@ public struct CostMatrix: Hashable, Sendable {
     /// The cost of travelling from `from` to `to`.
     @inlinable
     public subscript(from: Int, to: Int) -> Double {
-        values[from * count + to]
+        switch storage {
+        case .values(let values): values[from * count + to]
+        case .measured(let costs, let objective): costs.cost(from, to, objective: objective)
+        }
     }
 
     /// True when every pair costs the same in both directions.
     public var isSymmetric: Bool {
+        if case .measured = storage { return true }
         for from in 0..<count {
-            for to in (from + 1)..<count where values[from * count + to] != values[to * count + from] {
+            for to in (from + 1)..<count where self[from, to] != self[to, from] {
                 return false
             }
         }
@@ -76,7 +101,13 @@ public struct CostMatrix: Hashable, Sendable {
     /// For values already known to be valid.
     init(unchecked count: Int, values: [Double]) {
         self.count = count
-        self.values = values
+        storage = .values(values)
+    }
+
+    /// The `objective` (distance or duration) of `costs`, measured when read.
+    init(measuring costs: GeodesicCosts, _ objective: RouteObjective) {
+        count = costs.count
+        storage = .measured(costs, objective)
     }
 }
 

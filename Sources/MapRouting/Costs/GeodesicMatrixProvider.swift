@@ -21,6 +21,17 @@ public struct GeodesicMatrixProvider: TravelMatrixProvider, Hashable {
         self.metresPerSecond = metresPerSecond
     }
 
+    /// The same matrices as ``matrices(for:)``, measured pair by pair when read: memory for
+    /// the places, not their square (5,000 places: 400 MB stored), and no time to fill them.
+    /// Nil when the places lie more than 300 km apart: the fast measure covers shorter lines,
+    /// and the longer ones PROJ measures are too slow to read by the million.
+    public func measuredMatrices(for positions: [Position]) -> TravelMatrices? {
+        let costs = GeodesicCosts(positions, provider: self)
+        guard costs.distances.isWithinRulerLimit else { return nil }
+        return TravelMatrices(
+            unchecked: CostMatrix(measuring: costs, .distance), durations: CostMatrix(measuring: costs, .duration))
+    }
+
     public func matrices(for positions: [Position]) throws -> TravelMatrices {
         let count = positions.count
         // The same arithmetic as GeodesicCosts, so both give the same numbers.

@@ -17,6 +17,12 @@ public struct TravelMatrices: Hashable, Sendable {
         self.distances = distances
         self.durations = durations
     }
+
+    /// Two matrices known to be of the same size.
+    init(unchecked distances: CostMatrix, durations: CostMatrix) {
+        self.distances = distances
+        self.durations = durations
+    }
 }
 
 /// Something that knows how far and how long it is between places: straight-line

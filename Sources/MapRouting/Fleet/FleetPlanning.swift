@@ -15,6 +15,13 @@ public enum FleetPlanning {
         public let positions: [Position]
     }
 
+    /// Above this many places geodesic costs are measured pair by pair when the search reads
+    /// them, not stored: two matrices of 5,000 places take 400 MB and most of a second to fill.
+    /// Below, stored values are read faster than measured; the numbers are the same. (Places
+    /// more than 300 km apart are stored whatever their number: see
+    /// ``GeodesicMatrixProvider/measuredMatrices(for:)``.)
+    static let measuredAbove = 1_000
+
     /// Plans routes for `definitions` over the Point features of `features`.
     ///
     /// - Parameters:
@@ -42,6 +49,8 @@ public enum FleetPlanning {
                 let provider = RoadMatrixProvider(network: network, metric: objective == .duration ? .time : .distance, placeNames: names)
                 matrices = try provider.matrices(for: positions)
                 roadProvider = provider
+            } else if positions.count > measuredAbove, let measured = geodesic.measuredMatrices(for: positions) {
+                matrices = measured
             } else {
                 matrices = try geodesic.matrices(for: positions)
             }

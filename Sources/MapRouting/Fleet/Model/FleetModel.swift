@@ -1,3 +1,4 @@
+import MapGeometry
 import Dispatch
 import Foundation
 
@@ -8,9 +9,15 @@ struct FleetModel {
     let stopCount: Int
     let vehicleCount: Int
     private let placeCount: Int
-    /// Objective cost and travel time, row-major over places.
+    /// Objective cost and travel time, row-major over places; empty when measured.
     private let costs: [Double]
     private let times: [Double]
+    /// The geodesic estimates that give costs, times and metres pair by pair when the
+    /// problem's matrices are measured (``GeodesicMatrixProvider/measuredMatrices(for:)``).
+    /// Not optional: reading through an optional would copy it, and retain its arrays, on
+    /// every cost the search reads.
+    private let measured: MeasuredFleetCosts
+    private let isMeasured: Bool
     let stopPlace: [Int]
     let items: [Int]
     let service: [Double]
@@ -49,13 +56,22 @@ struct FleetModel {
         stopCount = problem.stops.count
         vehicleCount = problem.vehicles.count
         placeCount = problem.matrices.distances.count
-        let objectiveCosts = problem.objective == .distance ? problem.matrices.distances.values : problem.matrices.durations.values
-        times = problem.matrices.durations.values
-        let metres = problem.matrices.distances.values
+        let geodesic = problem.matrices.distances.measuredCosts
+        let objectiveCosts = geodesic != nil ? [] : problem.objective == .distance ? problem.matrices.distances.values : problem.matrices.durations.values
+        times = geodesic != nil ? [] : problem.matrices.durations.values
+        let metres = geodesic != nil ? [] : problem.matrices.distances.values
         let dimensions = Set(problem.vehicles.flatMap(\.capacities.keys)).sorted()
         let isMoney = problem.vehicles.contains { $0.costs != nil }
         let perMetre = problem.vehicles.map { ($0.costs?.perKilometre ?? 0) / 1000 }
         let perSecond = problem.vehicles.map { ($0.costs?.perHour ?? 0) / 3600 }
+        // With vehicle costs, the candidates' costs (nearness, the moves' first estimates) are
+        // money at the fleet's average rates; the routes' money costs are computed in full.
+        let count = Double(problem.vehicles.count)
+        let (byMetre, bySecond) = (perMetre.reduce(0, +) / count, perSecond.reduce(0, +) / count)
+        let rates = isMoney && byMetre + bySecond > 0 ? (byMetre, bySecond) : nil
+        let reading = geodesic.map { MeasuredFleetCosts.reading($0, objective: problem.objective, rates: rates) } ?? MeasuredFleetCosts.unused
+        measured = reading.costs
+        isMeasured = geodesic != nil
         extra = FleetExtraData(
             dimensions: dimensions,
             amount: problem.stops.flatMap { stop in dimensions.map { stop.amounts[$0] ?? 0 } },
@@ -63,19 +79,14 @@ struct FleetModel {
             maxDuration: problem.vehicles.map { $0.maxDuration ?? .infinity },
             maxDistance: problem.vehicles.map { $0.maxDistance ?? .infinity },
             fixedCost: problem.vehicles.map { $0.costs?.fixed ?? 0 }, perMetre: perMetre, perSecond: perSecond,
-            metres: metres, breaks: problem.vehicles.map(\.breaks))
+            metres: metres, breaks: problem.vehicles.map(\.breaks), measuredStorage: reading.storage)
         self.isMoney = isMoney
         dimensionCount = dimensions.count
         hasBreaks = problem.vehicles.contains { !$0.breaks.isEmpty }
         hasExtras = !dimensions.isEmpty || isMoney
             || problem.vehicles.contains { $0.maxDuration != nil || $0.maxDistance != nil || !$0.breaks.isEmpty }
-        if isMoney {
-            // The candidates' costs (nearness, the moves' first estimates): the fleet's
-            // average rates; the routes' money costs are computed in full.
-            let count = Double(problem.vehicles.count)
-            let (byMetre, bySecond) = (perMetre.reduce(0, +) / count, perSecond.reduce(0, +) / count)
-            costs = byMetre + bySecond > 0
-                ? zip(metres, times).map { byMetre * $0 + bySecond * $1 } : objectiveCosts
+        if let rates {
+            costs = zip(metres, times).map { rates.0 * $0 + rates.1 * $1 }
         } else {
             costs = objectiveCosts
         }
@@ -111,7 +122,11 @@ struct FleetModel {
         vehicleClassCount = classes.count
         hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty }
             || problem.vehicles.contains { $0.shift != nil || !$0.breaks.isEmpty }
-        neighbours = Self.nearestStops(places: stopPlace, costs: costs, placeCount: placeCount)
+        if let geodesic {
+            neighbours = MeasuredFleetCosts.nearestStops(places: stopPlace, of: geodesic)
+        } else {
+            neighbours = Self.nearestStops(places: stopPlace, costs: costs, placeCount: placeCount)
+        }
     }
 
     /// Up to this many stops every stop lists all others; above, only the nearest
@@ -187,12 +202,16 @@ struct FleetModel {
 
     /// Objective cost between places; to place -1 (the end of an open route) costs nothing.
     @inline(__always) func cost(_ from: Int, _ to: Int) -> Double {
-        to < 0 ? 0 : costs[from * placeCount + to]
+        if to < 0 { return 0 }
+        if _slowPath(isMeasured) { return measured.cost(from, to) }
+        return costs[from * placeCount + to]
     }
 
     /// Distance in metres between places; to place -1 is none.
     @inline(__always) func distance(_ from: Int, _ to: Int) -> Double {
-        to < 0 ? 0 : extra.metres[from * placeCount + to]
+        if to < 0 { return 0 }
+        if _slowPath(isMeasured) { return measured.distance(from, to) }
+        return extra.metres[from * placeCount + to]
     }
 
     /// The capacity dimensions other than items that some vehicle limits, by name.
@@ -216,7 +235,9 @@ struct FleetModel {
 
     /// Travel time between places; to place -1 takes no time.
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
-        to < 0 ? 0 : times[from * placeCount + to]
+        if to < 0 { return 0 }
+        if _slowPath(isMeasured) { return measured.duration(from, to) }
+        return times[from * placeCount + to]
     }
 
     /// When service starts at `stop` for a vehicle arriving at `arrival`: at once inside a
@@ -249,13 +270,16 @@ final class FleetExtraData: Sendable {
     let fixedCost: [Double]
     let perMetre: [Double]
     let perSecond: [Double]
-    /// Distances in metres, row-major over places.
+    /// Distances in metres, row-major over places (empty when measured).
     let metres: [Double]
     let breaks: [[FleetBreak]]
+    /// The memory the model's ``MeasuredFleetCosts`` reads.
+    let measuredStorage: GeodesicDistances.Storage
 
     init(
         dimensions: [String], amount: [Double], limit: [Double], maxDuration: [Double], maxDistance: [Double],
-        fixedCost: [Double], perMetre: [Double], perSecond: [Double], metres: [Double], breaks: [[FleetBreak]]
+        fixedCost: [Double], perMetre: [Double], perSecond: [Double], metres: [Double], breaks: [[FleetBreak]],
+        measuredStorage: GeodesicDistances.Storage
     ) {
         self.dimensions = dimensions
         self.amount = amount
@@ -267,5 +291,6 @@ final class FleetExtraData: Sendable {
         self.perSecond = perSecond
         self.metres = metres
         self.breaks = breaks
+        self.measuredStorage = measuredStorage
     }
 }
