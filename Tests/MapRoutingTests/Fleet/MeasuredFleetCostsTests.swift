@@ -76,7 +76,7 @@ struct MeasuredFleetCostsTests {
         #expect(measured.neighbours == stored.neighbours)
     }
 
-    @Test("a plan of 3,500 stops over measured costs serves every stop within its vans' capacities")
+    @Test("a plan of 6,000 stops over measured costs serves every stop within its vans' capacities")
     func largePlanIsFeasible() throws {
         let count = FleetPlanning.measuredAbove + 500
         var random = SeededGenerator(seed: 5)
