@@ -1,6 +1,6 @@
-import MapGeometry
 import Dispatch
 import Foundation
+import MapGeometry
 
 /// The problem in flat arrays for the search: costs and times by place, stops and
 /// vehicles by index, who may serve whom, and every stop's other stops by nearness.
@@ -13,9 +13,8 @@ struct FleetModel {
     private let costs: [Double]
     private let times: [Double]
     /// The geodesic estimates that give costs, times and metres pair by pair when the
-    /// problem's matrices are measured (``GeodesicMatrixProvider/measuredMatrices(for:)``).
-    /// Not optional: reading through an optional would copy it, and retain its arrays, on
-    /// every cost the search reads.
+    /// problem's matrices are measured (``GeodesicMatrixProvider/measuredMatrices(for:)``);
+    /// read only when `isMeasured`.
     private let measured: MeasuredFleetCosts
     private let isMeasured: Bool
     let stopPlace: [Int]
@@ -56,10 +55,11 @@ struct FleetModel {
         stopCount = problem.stops.count
         vehicleCount = problem.vehicles.count
         placeCount = problem.matrices.distances.count
+        // Measured matrices are read pair by pair (``MeasuredFleetCosts``); stored ones are kept here.
         let geodesic = problem.matrices.distances.measuredCosts
-        let objectiveCosts = geodesic != nil ? [] : problem.objective == .distance ? problem.matrices.distances.values : problem.matrices.durations.values
-        times = geodesic != nil ? [] : problem.matrices.durations.values
-        let metres = geodesic != nil ? [] : problem.matrices.distances.values
+        let metres = geodesic == nil ? problem.matrices.distances.values : []
+        times = geodesic == nil ? problem.matrices.durations.values : []
+        let objectiveCosts = problem.objective == .distance ? metres : times
         let dimensions = Set(problem.vehicles.flatMap(\.capacities.keys)).sorted()
         let isMoney = problem.vehicles.contains { $0.costs != nil }
         let perMetre = problem.vehicles.map { ($0.costs?.perKilometre ?? 0) / 1000 }
