@@ -27,6 +27,7 @@ struct ClusterCommand: ParsableCommand {
               mapctl cluster --zoom 12 --legend Data/objects.geojson
               mapctl cluster --zoom 13 --layers restaurant,shop Data/objects.geojson
               mapctl cluster --zoom 15 --where type=tram_stop Data/objects.geojson
+
             --layers and --where decide what takes part at all: clusters count only those features. \
             Cluster ids are stable: the same file and options give the same ids. Neighbours are \
             found with a grid (same clusters and ids as supercluster; children in list order); \

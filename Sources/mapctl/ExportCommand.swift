@@ -16,6 +16,7 @@ struct ExportCommand: ParsableCommand {
 
             Example:
               mapctl export --postgres postgres://postgres@127.0.0.1:5432/maps --table objects -o objects.geojson
+
             Exit status: 0 written, 69 the database cannot be reached or the table read, 74 the output cannot be written.
             """
     )

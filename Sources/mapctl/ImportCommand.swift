@@ -21,6 +21,7 @@ struct ImportCommand: ParsableCommand {
             Examples:
               mapctl import --postgres postgres://postgres@127.0.0.1:5432/maps --table objects Data/objects.geojson
               mapctl import --postgres 'postgres://me@db:5432/maps?table=places' --repair places.geojson
+
             Exit status: 0 imported, 1 invalid features (nothing written), 65 input not GeoJSON, \
             66 no such file, 69 the database cannot be reached or refused the rows.
             """

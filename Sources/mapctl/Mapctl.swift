@@ -11,7 +11,7 @@ struct Mapctl: ParsableCommand {
             Input is a GeoJSON file path or - for standard input. Results are GeoJSON on \
             standard output; messages go to standard error. \
             Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found, \
-            74 I/O error, 1 anything else.
+            69 database unavailable, 74 I/O error, 1 anything else.
             """,
         version: MapctlVersion.string,
         // One subcommand a line, so that branches adding commands merge cleanly.
