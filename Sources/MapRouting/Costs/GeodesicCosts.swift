@@ -21,14 +21,13 @@ public struct GeodesicCosts: Hashable, Sendable {
     /// The estimated travel distance in metres (the geodesic times the detour factor).
     @inline(__always)
     public func distance(_ from: Int, _ to: Int) -> Double {
-        let metres = distances.distance(from, to)
-        return provider.detourFactor == 1 ? metres : metres * provider.detourFactor
+        provider.travelDistance(geodesic: distances.distance(from, to))
     }
 
     /// The estimated travel duration in seconds.
     @inline(__always)
     public func duration(_ from: Int, _ to: Int) -> Double {
-        distance(from, to) / provider.metresPerSecond
+        provider.travelDuration(distance: distance(from, to))
     }
 
     /// The cost `objective` minimises.

@@ -68,7 +68,7 @@ struct FleetModel {
         // money at the fleet's average rates; the routes' money costs are computed in full.
         let count = Double(problem.vehicles.count)
         let (byMetre, bySecond) = (perMetre.reduce(0, +) / count, perSecond.reduce(0, +) / count)
-        let rates = isMoney && byMetre + bySecond > 0 ? (byMetre, bySecond) : nil
+        let rates = isMoney && byMetre + bySecond > 0 ? Rates(perMetre: byMetre, perSecond: bySecond) : nil
         let reading = geodesic.map { MeasuredFleetCosts.reading($0, objective: problem.objective, rates: rates) } ?? MeasuredFleetCosts.unused
         measured = reading.costs
         isMeasured = geodesic != nil
@@ -85,8 +85,9 @@ struct FleetModel {
         hasBreaks = problem.vehicles.contains { !$0.breaks.isEmpty }
         hasExtras = !dimensions.isEmpty || isMoney
             || problem.vehicles.contains { $0.maxDuration != nil || $0.maxDistance != nil || !$0.breaks.isEmpty }
-        if let rates {
-            costs = zip(metres, times).map { rates.0 * $0 + rates.1 * $1 }
+        if rates != nil {
+            // Money: a matrix of its own. Otherwise the objective's matrix itself, not a copy.
+            costs = zip(metres, times).map { Self.candidateCost(metres: $0, seconds: $1, objective: problem.objective, rates: rates) }
         } else {
             costs = objectiveCosts
         }
@@ -139,7 +140,7 @@ struct FleetModel {
     /// Rows are shared among the machine's cores.
     private static func nearestStops(places: [Int], costs: [Double], placeCount: Int) -> [[Int]] {
         let stopCount = places.count
-        let kept = stopCount <= fullNeighbourLimit ? stopCount - 1 : listedNeighbours
+        let kept = neighboursListed(stopCount: stopCount)
         var lists = [[Int]](repeating: [], count: stopCount)
         lists.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let rows = buffer
@@ -198,6 +199,26 @@ struct FleetModel {
             if target <= j { high = j } else if target >= i { low = i } else { break }
         }
         return values[target]
+    }
+
+    /// How many other stops each stop lists: all of them, or ``listedNeighbours`` on large problems.
+    static func neighboursListed(stopCount: Int) -> Int {
+        stopCount <= fullNeighbourLimit ? stopCount - 1 : listedNeighbours
+    }
+
+    /// The fleet's average money per metre and per second (when some vehicle has costs).
+    struct Rates {
+        let perMetre: Double
+        let perSecond: Double
+    }
+
+    /// What the candidates (nearness, the moves' first estimates) cost over a leg of `metres`
+    /// and `seconds`: the objective, or money at the fleet's average `rates` when vehicles have
+    /// costs (the routes' money is then computed in full). Stored and measured costs both use it.
+    @inline(__always)
+    static func candidateCost(metres: Double, seconds: Double, objective: RouteObjective, rates: Rates?) -> Double {
+        guard let rates else { return objective == .distance ? metres : seconds }
+        return rates.perMetre * metres + rates.perSecond * seconds
     }
 
     /// Objective cost between places; to place -1 (the end of an open route) costs nothing.

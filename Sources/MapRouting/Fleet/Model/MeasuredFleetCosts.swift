@@ -9,20 +9,18 @@ import MapGeometry
 /// ``storage``, which the model keeps in its shared ``FleetExtraData``.
 struct MeasuredFleetCosts {
     private let reader: GeodesicDistances.Reader
-    private let detourFactor: Double
-    private let metresPerSecond: Double
+    private let provider: GeodesicMatrixProvider
     private let objective: RouteObjective
     /// The fleet's average money per metre and per second, when vehicles have costs.
-    private let rates: (perMetre: Double, perSecond: Double)?
+    private let rates: FleetModel.Rates?
 
     /// The costs of `estimates`, and the storage their reader needs kept alive.
     static func reading(
-        _ estimates: GeodesicCosts, objective: RouteObjective, rates: (perMetre: Double, perSecond: Double)?
+        _ estimates: GeodesicCosts, objective: RouteObjective, rates: FleetModel.Rates?
     ) -> (costs: MeasuredFleetCosts, storage: GeodesicDistances.Storage) {
         let storage = GeodesicDistances.Storage(estimates.distances)
         let costs = MeasuredFleetCosts(
-            reader: GeodesicDistances.Reader(storage), detourFactor: estimates.provider.detourFactor,
-            metresPerSecond: estimates.provider.metresPerSecond, objective: objective, rates: rates)
+            reader: GeodesicDistances.Reader(storage), provider: estimates.provider, objective: objective, rates: rates)
         return (costs, storage)
     }
 
@@ -31,17 +29,17 @@ struct MeasuredFleetCosts {
 
     /// ``GeodesicCosts/distance(_:_:)``: the same arithmetic.
     @inline(__always) func distance(_ from: Int, _ to: Int) -> Double {
-        let metres = reader.distance(from, to)
-        return detourFactor == 1 ? metres : metres * detourFactor
+        provider.travelDistance(geodesic: reader.distance(from, to))
     }
 
     /// ``GeodesicCosts/duration(_:_:)``: the same arithmetic.
-    @inline(__always) func duration(_ from: Int, _ to: Int) -> Double { distance(from, to) / metresPerSecond }
+    @inline(__always) func duration(_ from: Int, _ to: Int) -> Double { provider.travelDuration(distance: distance(from, to)) }
 
     /// The candidates' cost between places, as ``FleetModel``'s stored costs would hold it.
     @inline(__always) func cost(_ from: Int, _ to: Int) -> Double {
-        guard let rates else { return objective == .distance ? distance(from, to) : duration(from, to) }
-        return rates.perMetre * distance(from, to) + rates.perSecond * duration(from, to)
+        let metres = distance(from, to)
+        let seconds = provider.travelDuration(distance: metres)
+        return FleetModel.candidateCost(metres: metres, seconds: seconds, objective: objective, rates: rates)
     }
 
     /// For every stop, its nearest other stops, nearest first (ties by index): all of them up to
@@ -49,8 +47,7 @@ struct MeasuredFleetCosts {
     /// Every cost here grows with the geodesic distance, so the geodesic order is the costs' order.
     static func nearestStops(places: [Int], of estimates: GeodesicCosts) -> [[Int]] {
         let stops = GeodesicDistances(places.map { estimates.distances.positions[$0] })
-        let kept = places.count <= FleetModel.fullNeighbourLimit ? places.count - 1 : FleetModel.listedNeighbours
-        let (k, lists) = stops.nearestNeighbours(kept)
+        let (k, lists) = stops.nearestNeighbours(FleetModel.neighboursListed(stopCount: places.count))
         return (0..<places.count).map { stop in lists[stop * k ..< stop * k + k].map(Int.init) }
     }
 }
