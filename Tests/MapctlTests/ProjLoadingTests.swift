@@ -10,13 +10,8 @@ import Testing
 struct ProjLoadingTests {
     /// Runs mapctl with the loader's file log on; standard output and the log.
     func run(_ arguments: [String]) throws -> (status: Int32, output: String, log: String) {
-        let process = Process()
-        process.executableURL = MapctlProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = MapctlProcess.packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(["LD_DEBUG": "files"]) { $1 }
-        let outcome = try BoundedRun.run(process, input: nil, limit: 600)
-        return (outcome.status, String(decoding: outcome.output, as: UTF8.self), String(decoding: outcome.errors, as: UTF8.self))
+        let result = try MapctlProcess.run(arguments, environment: ["LD_DEBUG": "files"])
+        return (result.status, result.standardOutput, result.standardError)
     }
 
     @Test("clustering, searching and a road matrix on a prepared network run without PROJ")

@@ -6,12 +6,12 @@ import Foundation
 /// and a grandchild left holding a pipe open cannot keep the reading going past the child's end.
 public enum BoundedRun {
     public struct Outcome {
+        /// The exit status, or 128 + the signal that ended the child (as a shell says).
         public var status: Int32
         public var output: Data
         public var errors: Data
         /// The child was killed at the limit.
         public var timedOut: Bool
-        // `status`: the exit status, or 128 + the signal that ended the child (as a shell says).
     }
 
     /// Starts `process` (its pipes are set here), feeds it `input`, and waits for its end.

@@ -20,18 +20,21 @@ public enum MapctlProcess {
         return packageRoot.appendingPathComponent(".build/debug/mapctl")
     }
 
-    /// ``run(_:input:limit:)`` from an async test, on a thread of its own.
+    /// ``run(_:input:limit:environment:)`` from an async test, on a thread of its own.
     public static func run(_ arguments: [String], input: Data? = nil, limit: TimeInterval = 600) async throws -> Result {
         try await offCooperativeThreads { try run(arguments, input: input, limit: limit) as Result }
     }
 
-    /// Runs mapctl with `arguments`, feeding `input` on standard input. A run past `limit`
-    /// seconds is killed and says so on standard error.
-    public static func run(_ arguments: [String], input: Data? = nil, limit: TimeInterval = 600) throws -> Result {
+    /// Runs mapctl with `arguments`, feeding `input` on standard input, with `environment`
+    /// added to the test's own. A run past `limit` seconds is killed and says so on standard error.
+    public static func run(
+        _ arguments: [String], input: Data? = nil, limit: TimeInterval = 600, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let outcome = try BoundedRun.run(process, input: input, limit: limit)
         var standardError = String(decoding: outcome.errors, as: UTF8.self)
         if outcome.timedOut { standardError += "\n(test support: mapctl \(arguments.joined(separator: " ")) was killed after \(Int(limit)) s)" }
