@@ -21,14 +21,13 @@ Usage: Benchmarks/vrp/breaks.sh [--costs]
 """
 import argparse, datetime, json, os, subprocess, tempfile, time
 import numpy as np
-from pyproj import Geod
+from geodesic import DETOUR, metres_matrix, path_length
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 OUT = os.path.join(ROOT, "Benchmarks", "out", "breaks")
 MAPCTL = os.environ.get("MAPCTL", os.path.join(ROOT, ".build", "release", "mapctl"))
-GEOD = Geod(ellps="WGS84")
-DETOUR, SPEED = 1.3, 30 / 3.6
+SPEED = 30 / 3.6
 
 
 def instance(costs):
@@ -45,13 +44,6 @@ def instance(costs):
     return path, vehicles, stops
 
 
-def length(path):
-    path = np.array(path)
-    if len(path) < 2:
-        return 0.0
-    return DETOUR * float(np.sum(GEOD.inv(path[:-1, 0], path[:-1, 1], path[1:, 0], path[1:, 1])[2]))
-
-
 def measured(vehicles, stops, orders, breaks):
     """Total pyproj length; the number of breaks outside their windows."""
     by_id = {v["id"]: v for v in vehicles}
@@ -61,7 +53,7 @@ def measured(vehicles, stops, orders, breaks):
         path = [vehicle["start"]] + [stops[i]["geometry"]["coordinates"] for i in order]
         if vehicle.get("end", "start") == "start":
             path.append(vehicle["start"])
-        total += length(path)
+        total += path_length(path)
         for start in breaks.get(vehicle_id, []):
             window = vehicle["breaks"][0]["window"]
             outside += not (window[0] <= start <= window[1])
@@ -94,12 +86,7 @@ def ours(vehicles_path, vehicles, stops, extra):
 def vroom_plan(vehicles, stops):
     import vroom
     places = [s["geometry"]["coordinates"] for s in stops] + [v["start"] for v in vehicles]
-    places = np.array(places)
-    n = len(places)
-    metres = np.zeros((n, n))
-    for row in range(n):
-        metres[row] = GEOD.inv(np.full(n, places[row, 0]), np.full(n, places[row, 1]), places[:, 0], places[:, 1])[2]
-    metres *= DETOUR
+    metres = metres_matrix(np.array(places)) * DETOUR
     problem = vroom.Input()
     problem.set_durations_matrix(profile="car", matrix_input=np.rint(metres / SPEED).astype(np.uint32))
     problem.set_costs_matrix(profile="car", matrix_input=np.rint(metres).astype(np.uint32))

@@ -18,15 +18,13 @@ Usage: Benchmarks/vrp/large_fleet.sh [--sizes 2000,5000] [--budget 2]
 """
 import argparse, datetime, json, os, random, subprocess, tempfile, time
 import numpy as np
-from pyproj import Geod
+from geodesic import DETOUR, metres_matrix, path_length
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 OUT = os.path.join(ROOT, "Benchmarks", "out", "large_fleet")
 MAPCTL = os.environ.get("MAPCTL", os.path.join(ROOT, ".build", "release", "mapctl"))
-GEOD = Geod(ellps="WGS84")
 DEPOT = [13.4132, 52.5219]
-DETOUR = 1.3
 
 
 def instance(size):
@@ -45,8 +43,7 @@ def instance(size):
 
 def route_length(points, order):
     """Depot → stops in `order` → depot, metres × the detour factor."""
-    path = np.array([DEPOT] + [points[i] for i in order] + [DEPOT])
-    return DETOUR * float(np.sum(GEOD.inv(path[:-1, 0], path[:-1, 1], path[1:, 0], path[1:, 1])[2]))
+    return path_length([DEPOT] + [list(points[i]) for i in order] + [DEPOT])
 
 
 def ours(stops_path, vans_path, points, budget):
@@ -73,9 +70,7 @@ def vroom_plan(points, vans, budget):
     import vroom
     places = np.vstack([points, [DEPOT]])
     n = len(places)
-    matrix = np.zeros((n, n))
-    for row in range(n):
-        matrix[row] = GEOD.inv(np.full(n, places[row, 0]), np.full(n, places[row, 1]), places[:, 0], places[:, 1])[2]
+    matrix = metres_matrix(places)
     problem = vroom.Input()
     problem.set_durations_matrix(profile="car", matrix_input=np.rint(matrix * DETOUR).astype(np.uint32))
     for k, van in enumerate(vans):
