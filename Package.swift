@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "MapRouting", dependencies: ["MapGeometry"]),
         .target(name: "MapEditing", dependencies: ["MapGeometry"]),
         // Datasets in PostGIS: a table per dataset, read and written as WKB (`mapctl import/export`).
-        .target(name: "MapPostgres", dependencies: ["MapGeometry", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        .target(name: "MapPostgres", dependencies: ["MapGeometry", "MapClustering", .product(name: "PostgresNIO", package: "postgres-nio")]),
         // The map service: every answer of mapctl over HTTP (`mapctl serve`), contract in openapi.yaml.
         .target(
             name: "MapService",

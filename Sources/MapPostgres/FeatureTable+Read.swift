@@ -15,6 +15,31 @@ public enum TableChange: Sendable, Equatable {
     }
 }
 
+/// One row as read: object id ("" for none), row number, the feature's JSON without its
+/// geometry, the geometry's WKB, the version.
+struct StoredRow: Sendable {
+    let id: String
+    let row: Int64
+    let text: String
+    let wkb: ByteBuffer?
+    let version: Int64
+
+    /// The columns every read selects, in this order.
+    static let columns = "coalesce(object_id, ''), row, feature::text, ST_AsBinary(geom), version"
+
+    static func collect(_ rows: PostgresRowSequence, _ location: PostgresLocation) async throws(FeatureTableError) -> [StoredRow] {
+        var stored: [StoredRow] = []
+        do {
+            for try await (id, row, text, wkb, version) in rows.decode((String, Int64, String, ByteBuffer?, Int64).self) {
+                stored.append(StoredRow(id: id, row: row, text: text, wkb: wkb, version: version))
+            }
+        } catch {
+            throw FeatureTableError(location, "cannot read the rows", error)
+        }
+        return stored
+    }
+}
+
 /// The table read back as a collection: every row in order, with its version.
 public struct TableSnapshot: Sendable {
     public let collection: FeatureCollection
@@ -33,8 +58,17 @@ extension FeatureTable {
     ///   row whose feature or geometry cannot be read (naming its object id).
     public func read() async throws(FeatureTableError) -> TableSnapshot {
         let table = location.quotedTable
+        try await checkSRID()
+        let members = try await collectionMemberText()
+        let rows = try await run("SELECT \(unescaped: StoredRow.columns) FROM \(unescaped: table) ORDER BY row", "cannot read the rows")
+        let (collection, versions) = try await decode(rows, collectionMembers: members)
+        return TableSnapshot(collection: collection, versions: versions)
+    }
+
+    /// Refuses a table holding a geometry in another SRID than 4326, naming the object.
+    public func checkSRID() async throws(FeatureTableError) {
         var foreignSRID: (String, Int)?
-        let check = try await run("SELECT coalesce(object_id, row::text), ST_SRID(geom) FROM \(unescaped: table) WHERE geom IS NOT NULL AND ST_SRID(geom) <> 4326 LIMIT 1", "cannot read the table")
+        let check = try await run("SELECT coalesce(object_id, row::text), ST_SRID(geom) FROM \(unescaped: location.quotedTable) WHERE geom IS NOT NULL AND ST_SRID(geom) <> 4326 LIMIT 1", "cannot read the table")
         do {
             for try await (id, srid) in check.decode((String, Int).self) { foreignSRID = (id, srid) }
         } catch {
@@ -43,40 +77,46 @@ extension FeatureTable {
         if let (id, srid) = foreignSRID {
             throw FeatureTableError(location, "object \(id) has SRID \(srid); the engine reads WGS84 longitude/latitude (SRID 4326): transform it with ST_Transform(geom, 4326)")
         }
+    }
+
+    /// The collection's foreign members (its attribution), kept in the table's comment.
+    public func collectionMembers() async throws(FeatureTableError) -> [ForeignMember] {
+        try Self.decode([], collectionMembers: try await collectionMemberText(), location: location).0.foreignMembers
+    }
+
+    /// The table's comment without its braces: the collection's foreign members as JSON text.
+    private func collectionMemberText() async throws(FeatureTableError) -> String {
         var comment = ""
         let described = try await run("SELECT coalesce(obj_description(\(location.quotedTable)::regclass, 'pg_class'), '')", "cannot read the table's comment")
         do { for try await text in described.decode(String.self) { comment = text } } catch {
             throw FeatureTableError(location, "cannot read the table's comment", error)
         }
-        let rows = try await run("SELECT coalesce(object_id, ''), row, feature::text, ST_AsBinary(geom), version FROM \(unescaped: table) ORDER BY row", "cannot read the rows")
-        // The comment holds the collection's foreign members as one JSON object.
-        let members = comment.hasPrefix("{") && comment.hasSuffix("}") && comment.count > 2 ? String(comment.dropFirst().dropLast()) : ""
-        let (collection, versions) = try await decode(rows, collectionMembers: members)
-        return TableSnapshot(collection: collection, versions: versions)
+        return comment.hasPrefix("{") && comment.hasSuffix("}") && comment.count > 2 ? String(comment.dropFirst().dropLast()) : ""
     }
 
     /// The rows of these object ids as they are now (an id without a row was deleted).
     public func rows(withIDs ids: [String]) async throws(FeatureTableError) -> TableSnapshot {
-        let rows = try await run("SELECT object_id, row, feature::text, ST_AsBinary(geom), version FROM \(unescaped: location.quotedTable) WHERE object_id = ANY(\(ids)) ORDER BY row", "cannot read the changed rows")
+        let rows = try await run("SELECT \(unescaped: StoredRow.columns) FROM \(unescaped: location.quotedTable) WHERE object_id = ANY(\(ids)) ORDER BY row", "cannot read the changed rows")
         let (collection, versions) = try await decode(rows, collectionMembers: "")
         return TableSnapshot(collection: collection, versions: versions)
     }
 
     /// Rows of (object id, row, feature text, WKB, version) as features in order: the texts are
     /// read as one collection (with `collectionMembers`, raw JSON members), then the geometries set.
-    private func decode(_ rows: PostgresRowSequence, collectionMembers: String) async throws(FeatureTableError) -> (FeatureCollection, [String: Int64]) {
+    func decode(_ rows: PostgresRowSequence, collectionMembers: String) async throws(FeatureTableError) -> (FeatureCollection, [String: Int64]) {
+        try Self.decode(try await StoredRow.collect(rows, location), collectionMembers: collectionMembers, location: location)
+    }
+
+    /// Stored rows as features in order (see the other `decode`).
+    static func decode(_ rows: [StoredRow], collectionMembers: String, location: PostgresLocation) throws(FeatureTableError) -> (FeatureCollection, [String: Int64]) {
         var document = Array(#"{"type":"FeatureCollection","features":["#.utf8)
         var shapes: [(id: String, wkb: ByteBuffer?)] = []
         var versions: [String: Int64] = [:]
-        do {
-            for try await (id, row, text, wkb, version) in rows.decode((String, Int64, String, ByteBuffer?, Int64).self) {
-                if !shapes.isEmpty { document.append(UInt8(ascii: ",")) }
-                document.append(contentsOf: text.utf8)
-                shapes.append((id.isEmpty ? "row \(row)" : id, wkb))
-                if !id.isEmpty { versions[id] = version }
-            }
-        } catch {
-            throw FeatureTableError(location, "cannot read the rows", error)
+        for stored in rows {
+            if !shapes.isEmpty { document.append(UInt8(ascii: ",")) }
+            document.append(contentsOf: stored.text.utf8)
+            shapes.append((stored.id.isEmpty ? "row \(stored.row)" : stored.id, stored.wkb))
+            if !stored.id.isEmpty { versions[stored.id] = stored.version }
         }
         document.append(UInt8(ascii: "]"))
         if !collectionMembers.isEmpty {

@@ -105,9 +105,10 @@ public struct FeatureTable: Sendable {
         for statement in statements { try await run(PostgresQuery(unsafeSQL: statement), "cannot prepare the table") }
     }
 
-    /// The number of rows.
-    public func count() async throws(FeatureTableError) -> Int {
-        let rows = try await run("SELECT count(*) FROM \(unescaped: location.quotedTable)", "cannot count the rows")
+    /// The number of rows, or `limit + 1` when there are more than `limit` (reading no more).
+    public func count(upTo limit: Int? = nil) async throws(FeatureTableError) -> Int {
+        let source = limit.map { "(SELECT 1 FROM \(location.quotedTable) LIMIT \($0 + 1)) r" } ?? location.quotedTable
+        let rows = try await run("SELECT count(*) FROM \(unescaped: source)", "cannot count the rows")
         do {
             for try await count in rows.decode(Int.self) { return count }
         } catch {

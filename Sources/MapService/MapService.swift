@@ -83,7 +83,7 @@ struct DatasetLoader: Service {
         state.store.loadAll()
         state.metrics.recordIndexBuild(seconds: (ContinuousClock.now - started).seconds)
         for (name, dataset) in state.store.datasets.all {
-            if case let .ready(dataset) = dataset { state.metrics.recordDatasetSize(name: name, count: dataset.collection.features.count) }
+            if case let .ready(dataset) = dataset { state.metrics.recordDatasetSize(name: name, count: dataset.count) }
         }
         try? await gracefulShutdown()
         for editor in state.editors.values { try? await editor.flush() }

@@ -231,17 +231,6 @@ public struct FeatureClusterIndex: Sendable {
 
     /// The feature with its type colour under the simplestyle name its geometry uses.
     private func styled(_ feature: Feature) -> Feature {
-        var feature = feature
-        let color = JSONValue.string(style(for: feature.typeProperty ?? "").color)
-        switch feature.geometry {
-        case .lineString, .multiLineString:
-            feature.properties.set("stroke", color)
-        case .polygon, .multiPolygon:
-            feature.properties.set("stroke", color)
-            feature.properties.set("fill", color)
-        default:
-            feature.properties.set("marker-color", color)
-        }
-        return feature
+        ClusterStyle.styled(feature, color: style(for: feature.typeProperty ?? "").color)
     }
 }

@@ -149,3 +149,22 @@ public struct ClusterStyleError: Error, Hashable, Sendable, CustomStringConverti
         self.init(file: error.file ?? "style", message: located.description)
     }
 }
+
+extension ClusterStyle {
+    /// `feature` with `color` under the simplestyle names its geometry uses: `marker-color` for
+    /// a point, `stroke` for a line, `stroke` and `fill` for a polygon.
+    public static func styled(_ feature: Feature, color: String) -> Feature {
+        var feature = feature
+        let color = JSONValue.string(color)
+        switch feature.geometry {
+        case .lineString, .multiLineString:
+            feature.properties.set("stroke", color)
+        case .polygon, .multiPolygon:
+            feature.properties.set("stroke", color)
+            feature.properties.set("fill", color)
+        default:
+            feature.properties.set("marker-color", color)
+        }
+        return feature
+    }
+}

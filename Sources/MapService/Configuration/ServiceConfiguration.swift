@@ -49,6 +49,9 @@ public struct DatasetSource: Hashable, Sendable {
     /// The PostGIS table the dataset lives in (read at start, kept in step by the table's
     /// notifications, edits saved into it), nil for a file.
     public var table: PostgresLocation?
+    /// For a table: whether its objects are held in memory or answered by the database
+    /// (`?serve=memory|database`; by default, by the table's size).
+    public var serving: TableServing = .automatic
 
     public init(name: String, path: String) {
         self.name = name
@@ -65,6 +68,7 @@ public struct DatasetSource: Hashable, Sendable {
             argument.range(of: "=" + prefix).map { String(argument[argument.index(after: $0.lowerBound)...]) } }).first
         {
             do { table = try PostgresLocation(url: url) } catch { throw DatasetSourceError("\(error)") }
+            serving = try TableServing(url: url)
             path = table!.description
             name = url == argument ? table!.table.replacingOccurrences(of: ".", with: "_") : String(argument.prefix(argument.count - url.count - 1))
         } else if let equals = argument.firstIndex(of: "="), !argument.hasPrefix("/") {
@@ -79,6 +83,34 @@ public struct DatasetSource: Hashable, Sendable {
         guard !name.isEmpty, name.allSatisfy(allowed.contains) else {
             throw DatasetSourceError("dataset name '\(name)' must be letters, digits, '-', '_' or '.' (it is a path segment); give NAME=FILE.geojson")
         }
+    }
+}
+
+/// How a table's dataset is served: its objects held and indexed in memory (every answer of a
+/// file), or answered by the database for a table too large for one process (grid clusters,
+/// near, nearest, objects and edits; see `TableCells`).
+public enum TableServing: String, Sendable, Hashable, CaseIterable {
+    /// In memory up to ``memoryLimit`` objects, by the database above.
+    case automatic = "auto"
+    case memory
+    case database
+
+    /// Objects a table may hold to be served from memory by default: about 1 GB of index
+    /// (the 234,908 GeoNames places take about 150 MB served).
+    public static let memoryLimit = 2_000_000
+
+    /// The URL's `serve=` (auto when absent).
+    init(url: String) throws(DatasetSourceError) {
+        guard let query = url.split(separator: "?", maxSplits: 1).dropFirst().first else { self = .automatic; return }
+        var serving = TableServing.automatic
+        for pair in query.split(separator: "&") where pair.hasPrefix("serve=") {
+            let value = String(pair.dropFirst("serve=".count))
+            guard let named = TableServing(rawValue: value) else {
+                throw DatasetSourceError("\(url): serve=\(value) is not a way to serve a table; give serve=memory, serve=database or serve=auto")
+            }
+            serving = named
+        }
+        self = serving
     }
 }
 

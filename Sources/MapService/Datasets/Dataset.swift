@@ -24,16 +24,19 @@ struct Dataset: Sendable {
     let generation: Int
     /// For a dataset in a PostGIS table: each object's `version` column, which a save must name.
     let tableVersions: [String: Int64]
+    /// For a table answered by the database: what it holds (the collection and indexes are empty).
+    let database: DatabaseDataset?
 
     var name: String { source.name }
 
     /// Indexes `collection` (the default cluster index included).
     init(
         source: DatasetSource, collection: FeatureCollection, style: ClusterStyle, version: String, generation: Int,
-        tableVersions: [String: Int64] = [:]
+        tableVersions: [String: Int64] = [:], database: DatabaseDataset? = nil
     ) throws(ClusterError) {
         self.source = source
         self.tableVersions = tableVersions
+        self.database = database
         self.collection = collection
         var rows: [String: Int] = [:]
         for (row, feature) in collection.features.enumerated() {
@@ -42,14 +45,23 @@ struct Dataset: Sendable {
         self.rows = rows
         query = FeatureIndex(collection.features)
         clusters = try ClusterIndexCache(collection, style: style)
-        bounds = DataExtent(collection.features.compactMap(\.geometry)).bounds
-        types = Set(collection.features.compactMap { $0.properties.string("type") }).sorted()
+        bounds = database.map(\.bounds) ?? DataExtent(collection.features.compactMap(\.geometry)).bounds
+        types = database?.types ?? Set(collection.features.compactMap { $0.properties.string("type") }).sorted()
         var keys = Set<String>()
         for feature in collection.features { keys.formUnion(feature.properties.keys) }
         propertyKeys = keys
         self.version = version
         self.generation = generation
     }
+
+    /// A table answered by the database: nothing indexed in memory.
+    init(source: DatasetSource, database: DatabaseDataset, style: ClusterStyle, version: String) throws(ClusterError) {
+        try self.init(source: source, collection: FeatureCollection(features: [], foreignMembers: database.foreignMembers),
+                      style: style, version: version, generation: 0, database: database)
+    }
+
+    /// The number of objects served.
+    var count: Int { database?.count ?? collection.features.count }
 
     /// Reads and indexes a GeoJSON file (strict: a broken file is refused with its located error).
     static func load(_ source: DatasetSource, style: ClusterStyle) throws -> Dataset {

@@ -45,6 +45,7 @@ actor DatasetEditor {
         await tableTurn.acquire()
         defer { tableTurn.release() }
         let current = try store.dataset(name)
+        if let database = current.database { return try await save(change, into: database, at: location) }
         try check(change, against: current)
         let version = try await write(change, to: location, versions: current.tableVersions)
         // The table's notification may already have brought this change in: apply it as an upsert.
@@ -52,6 +53,28 @@ actor DatasetEditor {
     }
 
     private let tableTurn = AsyncTurn()
+
+    /// A save into a table answered by the database: the object's version read from the table,
+    /// `If-Match` checked against it, then the same checked write. Nothing is held in memory.
+    private func save(_ change: Change, into database: DatabaseDataset, at location: PostgresLocation) async throws(Problem) -> Outcome {
+        var versions: [String: Int64] = [:]
+        switch change {
+        case .create: break
+        case let .replace(id, _, ifMatch), let .delete(id, ifMatch):
+            let stored: (feature: Feature, version: Int64)?
+            do { stored = try await database.cells.object(id) } catch {
+                throw Problem(status: .serviceUnavailable, detail: "nothing was saved: \(error)", headers: [.retryAfter: "1"])
+            }
+            guard let stored else { throw .notFound("dataset \(name) has no object with id \(id)") }
+            try Self.check(stored.feature, id, ifMatch: ifMatch)
+            versions[id] = stored.version
+        }
+        _ = try await write(change, to: location, versions: versions)
+        switch change {
+        case let .create(feature), let .replace(_, feature, _): return Outcome(feature: feature, generation: 0)
+        case .delete: return Outcome(feature: nil, generation: 0)
+        }
+    }
 
     /// 409 for a new object whose id exists, 404 for a change to a missing one, 412 for a stale `If-Match`.
     private func check(_ change: Change, against dataset: Dataset) throws(Problem) {
@@ -135,6 +158,12 @@ actor DatasetEditor {
         guard let (row, feature) = dataset.object(id) else {
             throw .notFound("dataset \(dataset.name) has no object with id \(id)")
         }
+        try check(feature, id, ifMatch: ifMatch)
+        return row
+    }
+
+    /// 412 unless `ifMatch` names the object's current tag (or is `*`).
+    private static func check(_ feature: Feature, _ id: String, ifMatch: String) throws(Problem) {
         let tag = ObjectTag.of(feature)
         let wanted = ifMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard wanted.contains("*") || wanted.contains(tag) else {
@@ -142,7 +171,6 @@ actor DatasetEditor {
                           detail: "object \(id) changed since you read it (now \(tag), you sent \(ifMatch)); read it again, then save",
                           headers: [.eTag: tag])
         }
-        return row
     }
 
     /// An id as it goes into a path (`node/123` → `node%2F123`).

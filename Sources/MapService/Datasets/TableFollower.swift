@@ -1,3 +1,4 @@
+import Foundation
 import MapClustering
 import MapGeometry
 import MapPostgres
@@ -8,7 +9,9 @@ import Synchronization
 /// notifications has begun, reads it again after every change (from this service, another
 /// instance or any client; a burst of changes is one read), and while the database cannot be
 /// reached marks the dataset failed, so `/readyz` names it and its requests answer 503, and
-/// tries again every second.
+/// tries again every second. A table too large for memory (see ``TableServing``) is answered
+/// by the database instead: its cell counts are made current, and each change renews the
+/// dataset's count, box and version.
 struct TableFollower: Service {
     let state: ServiceState
     let source: DatasetSource
@@ -28,8 +31,52 @@ struct TableFollower: Service {
         }
     }
 
-    /// Listens on one connection and reads on another until either fails.
+    /// Serves the table from memory or from the database, until the connection fails.
     private func follow() async throws {
+        let served: TableServing
+        switch source.serving {
+        case .automatic:
+            let rows = try await FeatureTable.with(location) { table in try await table.count(upTo: TableServing.memoryLimit) }
+            served = rows > TableServing.memoryLimit ? .database : .memory
+        case let chosen: served = chosen
+        }
+        if served == .database { try await answerFromDatabase() } else { try await holdInMemory() }
+    }
+
+    /// Runs a pool for the requests' queries, makes the cell counts current, and renews the
+    /// dataset's summary whenever the table changes.
+    private func answerFromDatabase() async throws {
+        let cells = TableCells(location, statementTimeout: state.configuration.requestTimeout)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await cells.run() }
+            group.addTask {
+                try await FeatureTable.with(location) { table in
+                    try await table.checkSRID()
+                    try await cells.prepare()
+                    let members = try await table.collectionMembers()
+                    try await table.listen { _ in
+                        // A summary that cannot be read now is read at the next change or reconnection.
+                        if let dataset = try? await summarize(cells, members) { state.store.replace(dataset) }
+                    }
+                }
+                throw FeatureTableError.stoppedListening(location)
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// The dataset as the cell counts describe it now.
+    private func summarize(_ cells: TableCells, _ members: [ForeignMember]) async throws -> Dataset {
+        let (count, bounds, types) = try await cells.summary()
+        let database = DatabaseDataset(cells: cells, count: count, bounds: bounds, types: types, foreignMembers: members)
+        let version = ContentTag.of(Array("\(location) \(count) \(Date().timeIntervalSince1970)".utf8))
+        state.metrics.recordDatasetSize(name: source.name, count: count)
+        return try Dataset(source: source, database: database, style: state.store.style, version: version)
+    }
+
+    /// Listens on one connection and reads on another until either fails.
+    private func holdInMemory() async throws {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let pending = PendingChanges()
         try await withThrowingTaskGroup(of: Void.self) { group in

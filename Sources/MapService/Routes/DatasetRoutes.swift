@@ -25,7 +25,7 @@ struct DatasetRoutes: Sendable {
             let bbox: JSONValue = dataset.bounds.map { .array([$0.west, $0.south, $0.east, $0.north].map { .number($0) }) } ?? .null
             entries.append(.object(JSONObject([
                 ("name", .string(dataset.name)),
-                ("count", .number(Double(dataset.collection.features.count))),
+                ("count", .number(Double(dataset.count))),
                 ("bbox", bbox),
                 ("types", .array(dataset.types.map { .string($0) })),
                 ("version", .string(dataset.version)),
@@ -43,6 +43,7 @@ struct DatasetRoutes: Sendable {
     /// object: `mapctl cluster --zoom Z --bbox B --with-legend [--selected ID]`.
     func clusters(_ request: Request, _ context: Context) async throws -> Response {
         let dataset = try dataset(context)
+        if let database = dataset.database { return try await onDatabase.clusters(dataset, database, request) }
         let query = QueryValues(request)
         let zoom = try query.required("zoom", query.number("zoom", in: 0...30, "zoom must be between 0 and 30"), example: "zoom=12")
         let index = try clusterIndex(dataset, query)
@@ -56,6 +57,8 @@ struct DatasetRoutes: Sendable {
 
     /// One page of a cluster's objects with `total`, `page` and `pages`.
     func members(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        if let database = dataset.database { return try await onDatabase.members(dataset, database, request, id: try clusterID(context)) }
         let (index, id) = try cluster(request, context)
         let (page, limit) = try QueryValues(request).paging()
         let offset = (page - 1).multipliedReportingOverflow(by: limit)
@@ -66,12 +69,16 @@ struct DatasetRoutes: Sendable {
 
     /// The markers one zoom below the cluster.
     func children(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        if let database = dataset.database { return try await onDatabase.children(dataset, database, request, id: try clusterID(context)) }
         let (index, id) = try cluster(request, context)
         return Answer.geoJSON(try answering { try index.children(of: id) }, for: request)
     }
 
     /// `{"cluster_id", "expansion_zoom"}`: where the cluster splits (null: colocated objects).
     func expansionZoom(_ request: Request, _ context: Context) async throws -> Response {
+        let dataset = try dataset(context)
+        if let database = dataset.database { return try await onDatabase.expansionZoom(dataset, database, request, id: try clusterID(context)) }
         let (index, id) = try cluster(request, context)
         return Answer.json(try answering { try index.expansionZoomJSON(of: id) }, for: request)
     }
@@ -79,9 +86,7 @@ struct DatasetRoutes: Sendable {
     /// The clusters and markers of one tile (supercluster's getTile): `mapctl cluster --tile z/x/y`.
     func tile(_ request: Request, _ context: Context) async throws -> Response {
         let dataset = try dataset(context)
-        let z = try tileNumber("z", context), x = try tileNumber("x", context), y = try tileNumber("y", context)
-        let index = try clusterIndex(dataset, QueryValues(request))
-        let collection = try answering { try index.tileFeatures(z: z, x: x, y: y) }
+        let collection = try await tileFeatures(dataset, request, context)
         var response = Answer.geoJSON(collection, for: request)
         response.headers[.cacheControl] = "public, max-age=60"
         return response
@@ -91,10 +96,8 @@ struct DatasetRoutes: Sendable {
     /// dataset) for MapLibre.
     func vectorTile(_ request: Request, _ context: Context) async throws -> Response {
         let dataset = try dataset(context)
-        let z = try tileNumber("z", context), x = try tileNumber("x", context), y = try tileNumber("y", context)
-        let index = try clusterIndex(dataset, QueryValues(request))
-        let collection = try answering { try index.tileFeatures(z: z, x: x, y: y) }
-        let tile = try answering { try Tile(x: x, y: y, z: z) }
+        let tile = try answering { try Tile(x: tileNumber("x", context), y: tileNumber("y", context), z: tileNumber("z", context)) }
+        let collection = try await tileFeatures(dataset, request, context)
         var response = Answer.bytes(VectorTile.encode(collection.features, layer: dataset.name, tile: tile),
                                     type: "application/vnd.mapbox-vector-tile", for: request)
         response.headers[.cacheControl] = "public, max-age=60"
@@ -105,6 +108,7 @@ struct DatasetRoutes: Sendable {
     func object(_ request: Request, _ context: Context) async throws -> Response {
         let dataset = try dataset(context)
         let id = try RequestValues.objectID(context)
+        if let database = dataset.database { return try await onDatabase.object(dataset, database, request, id: id) }
         guard let (_, feature) = dataset.object(id) else { throw Problem.notFound("dataset \(dataset.name) has no object with id \(id)") }
         return Answer.geoJSON(feature, for: request, headers: [.eTag: ObjectTag.of(feature)])
     }
@@ -118,6 +122,10 @@ struct DatasetRoutes: Sendable {
         let radius = try query.required("radius", query.number("radius", in: 0...unit.fromMetres(20_037_509), "radius must be 0 or more, at most half the Earth's circumference"), example: "radius=300")
         let limit = try query.integer("limit", in: 1...1000, "give 1 to 1000 objects") ?? 20
         let filter = try typeFilter(dataset, query)
+        if let database = dataset.database {
+            return Answer.geoJSON(try await onDatabase.near(dataset, database, position: position, metres: unit.toMetres(radius), limit: limit,
+                                                            filter: filter, types: try types(dataset, query)?.sorted()), for: request)
+        }
         return Answer.geoJSON(try answering {
             try dataset.query.nearAnswer(position, radius: unit.toMetres(radius), limit: limit, filter: filter,
                                          inheriting: dataset.collection.foreignMembers)
@@ -131,6 +139,10 @@ struct DatasetRoutes: Sendable {
         let position = try query.position(example: "lon=24.94&lat=60.17&k=5")
         let k = try query.integer("k", in: 1...1000, "give 1 to 1000 objects") ?? 5
         let filter = try typeFilter(dataset, query)
+        if let database = dataset.database {
+            return Answer.geoJSON(try await onDatabase.nearest(dataset, database, k, to: position, filter: filter, types: try types(dataset, query)?.sorted()),
+                                  for: request)
+        }
         return Answer.geoJSON(try answering {
             try dataset.query.nearestAnswer(k, to: position, filter: filter, inheriting: dataset.collection.foreignMembers)
         }, for: request)
@@ -139,6 +151,7 @@ struct DatasetRoutes: Sendable {
     /// Objects whose name holds `q` (case and accents ignored), best matches first, paged.
     func search(_ request: Request, _ context: Context) async throws -> Response {
         let dataset = try dataset(context)
+        if dataset.database != nil { throw DatabaseRoutes.notAnswered("search", dataset) }
         let query = QueryValues(request)
         let text = try query.required("q", query.string("q"), example: "q=rautatie")
         guard !TextFolding.fold(text.trimmingCharacters(in: .whitespaces)).isEmpty else { throw Problem.badRequest("q: give some letters or digits to search for") }
@@ -165,7 +178,7 @@ struct DatasetRoutes: Sendable {
                 var geometries: [Geometry] = []
                 if let ids = asked.ids {
                     for (at, id) in ids.enumerated() {
-                        guard let (_, feature) = dataset.object(id) else {
+                        guard let feature = try await object(id, of: dataset) else {
                             throw body.problem(at: [.member("ids"), .index(at)], "dataset \(dataset.name) has no object with id \(id)")
                         }
                         if let geometry = feature.geometry { geometries.append(geometry) }
@@ -173,7 +186,12 @@ struct DatasetRoutes: Sendable {
                 } else {
                     geometries = dataset.collection.features.compactMap(\.geometry)
                 }
-                fit = try CameraFit(geometries: geometries, viewport: asked.viewport, options: asked.options)
+                if asked.ids == nil, dataset.database != nil, let bounds = dataset.bounds {
+                    // The box of the table's cells: its objects are not read.
+                    fit = try CameraFit(bounds: bounds, viewport: asked.viewport, options: asked.options)
+                } else {
+                    fit = try CameraFit(geometries: geometries, viewport: asked.viewport, options: asked.options)
+                }
             }
         } catch let error as CameraFitError {
             throw Problem.unprocessable("\(error)")
@@ -202,15 +220,8 @@ struct DatasetRoutes: Sendable {
         return try answering { try dataset.clusters.index(for: variant) }
     }
 
-    /// `types=a,b`: only objects of these types; each must be a type of the dataset.
     private func types(_ dataset: Dataset, _ query: QueryValues) throws(Problem) -> Set<String>? {
-        guard let text = query.string("types") else { return nil }
-        let names = Set(text.split(separator: ",").map(String.init))
-        let known = Set(dataset.types)
-        if let unknown = names.subtracting(known).sorted().first {
-            throw .badRequest("types=\(text): \(unknown) is not a type of dataset \(dataset.name); it has \(dataset.types.joined(separator: ", "))")
-        }
-        return names
+        try dataset.requestedTypes(query)
     }
 
     private func typeFilter(_ dataset: Dataset, _ query: QueryValues) throws(Problem) -> FeatureFilter {
@@ -218,11 +229,32 @@ struct DatasetRoutes: Sendable {
     }
 
     private func cluster(_ request: Request, _ context: Context) throws -> (FeatureClusterIndex, Int) {
-        let dataset = try dataset(context)
+        (try clusterIndex(try dataset(context), QueryValues(request)), try clusterID(context))
+    }
+
+    private func clusterID(_ context: Context) throws -> Int {
         let text = try context.parameters.require("id")
         guard let id = Int(text), id >= 0 else { throw Problem.badRequest("cluster id \(text): a cluster id is a whole number from /clusters") }
-        return (try clusterIndex(dataset, QueryValues(request)), id)
+        return id
     }
+
+    /// The features of the request's tile, from the cluster index or the database.
+    private func tileFeatures(_ dataset: Dataset, _ request: Request, _ context: Context) async throws -> FeatureCollection {
+        let z = try tileNumber("z", context), x = try tileNumber("x", context), y = try tileNumber("y", context)
+        if let database = dataset.database {
+            return try await onDatabase.tileFeatures(dataset, database, request, tile: try answering { try Tile(x: x, y: y, z: z) })
+        }
+        let index = try clusterIndex(dataset, QueryValues(request))
+        return try answering { try index.tileFeatures(z: z, x: x, y: y) }
+    }
+
+    /// Object `id` of the snapshot or the database table.
+    private func object(_ id: String, of dataset: Dataset) async throws -> Feature? {
+        guard let database = dataset.database else { return dataset.object(id)?.feature }
+        return try await onDatabase.asking(database) { try await database.cells.object(id)?.feature }
+    }
+
+    private var onDatabase: DatabaseRoutes { DatabaseRoutes(state: state) }
 
     private func tileNumber(_ name: String, _ context: Context) throws -> Int {
         let text = try context.parameters.require(name)
@@ -247,5 +279,17 @@ func answering<Value>(_ work: () throws -> Value) throws -> Value {
         throw Problem.badRequest("\(error)")
     } catch {
         throw Problem.unprocessable("\(error)")
+    }
+}
+
+extension Dataset {
+    /// `types=a,b`: only objects of these types; each must be a type of the dataset.
+    func requestedTypes(_ query: QueryValues) throws(Problem) -> Set<String>? {
+        guard let text = query.string("types") else { return nil }
+        let names = Set(text.split(separator: ",").map(String.init))
+        if let unknown = names.subtracting(types).sorted().first {
+            throw .badRequest("types=\(text): \(unknown) is not a type of dataset \(name); it has \(types.joined(separator: ", "))")
+        }
+        return names
     }
 }
