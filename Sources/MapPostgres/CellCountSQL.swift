@@ -39,12 +39,12 @@ enum CellCountSQL {
     ]
 
     /// The rows of `source` (the table or a trigger's transition table) that meet `condition`
-    /// as anchors: longitude, latitude and type, objects without a geometry or with an empty one
+    /// as anchors: longitude, latitude, type and row number, objects without a geometry or with an empty one
     /// left out.
     static func anchors(of source: String, where condition: String = "TRUE") -> String {
         """
-        SELECT ST_X(p) AS lon, ST_Y(p) AS lat, t AS type
-        FROM (SELECT mapengine_anchor(geom) AS p, mapengine_type(feature) AS t FROM \(source) WHERE geom IS NOT NULL AND \(condition)) a
+        SELECT ST_X(p) AS lon, ST_Y(p) AS lat, t AS type, row
+        FROM (SELECT mapengine_anchor(geom) AS p, mapengine_type(feature) AS t, row FROM \(source) WHERE geom IS NOT NULL AND \(condition)) a
         WHERE NOT ST_IsEmpty(p)
         """
     }

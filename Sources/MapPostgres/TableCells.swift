@@ -46,6 +46,8 @@ public struct TableCells: Sendable {
         do {
             try await client.withConnection { connection in
                 try await connection.withTransaction(logger: logger) { connection in
+                    // Counting every row of a large table outlasts a request's time limit.
+                    try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
                     try await connection.query(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE"), logger: logger)
                     let installed = try await connection.query(
                         "SELECT count(*) FROM pg_trigger WHERE tgrelid = \(location.quotedTable)::regclass AND tgname LIKE \(trigger + "%")", logger: logger)
@@ -128,35 +130,53 @@ public struct TableCells: Sendable {
     /// given): summed from the kept counts of the next finer kept level, or counted from the
     /// rows (then each count says whether its objects lie at one position).
     public func counts(level: Int, x: ClosedRange<Int>, y: ClosedRange<Int>, types: [String]? = nil) async throws(FeatureTableError) -> [GridCellCount] {
+        if let kept = CellCountSQL.keptLevels.first(where: { $0 >= level }) {
+            return try await keptCounts(level: level, kept: kept, x: x, y: y, types: types)
+        }
+        return try await rowCounts(level: level, x: x, y: y, types: types).counts
+    }
+
+    /// What a view of the cells of `x` × `y` at `level` shows: their ``counts(level:x:y:types:)``,
+    /// and the object of each cell that holds one.
+    public func contents(level: Int, x: ClosedRange<Int>, y: ClosedRange<Int>, types: [String]? = nil) async throws(FeatureTableError) -> (counts: [GridCellCount], singles: [GridCell: Feature]) {
+        if let kept = CellCountSQL.keptLevels.first(where: { $0 >= level }) {
+            let counts = try await keptCounts(level: level, kept: kept, x: x, y: y, types: types)
+            return (counts, try await firstObjects(in: Self.singleCells(counts), types: types))
+        }
+        // The rows were read to count them: each single cell's row number is known already.
+        let (counts, firstRows) = try await rowCounts(level: level, x: x, y: y, types: types)
+        let singles = Self.singleCells(counts)
+        let rows = singles.compactMap { firstRows[$0] }
+        let stored = try await stored("SELECT \(unescaped: StoredRow.columns) FROM \(unescaped: table) WHERE row = ANY(\(rows))", "cannot read the single objects of the view")
+        let cellOfRow = Dictionary(singles.compactMap { cell in firstRows[cell].map { ($0, cell) } }, uniquingKeysWith: { first, _ in first })
+        let features = try FeatureTable.decode(stored, collectionMembers: "", location: location).0.features
+        var objects: [GridCell: Feature] = [:]
+        for (row, feature) in zip(stored, features) { if let cell = cellOfRow[row.row] { objects[cell] = feature } }
+        return (counts, objects)
+    }
+
+    /// The cells of `counts` holding one object.
+    private static func singleCells(_ counts: [GridCellCount]) -> [GridCell] {
+        var totals: [GridCell: Int] = [:]
+        for count in counts { totals[count.cell, default: 0] += count.count }
+        return totals.filter { $0.value == 1 }.map(\.key).sorted()
+    }
+
+    /// Counts summed from the kept level `kept`.
+    private func keptCounts(level: Int, kept: Int, x: ClosedRange<Int>, y: ClosedRange<Int>, types: [String]?) async throws(FeatureTableError) -> [GridCellCount] {
         var result: [GridCellCount] = []
+        let shift = kept - level
         do {
-            if let kept = CellCountSQL.keptLevels.first(where: { $0 >= level }) {
-                let shift = kept - level
-                let rows = try await client.query("""
-                    SELECT x >> \(unescaped: "\(shift)"), y >> \(unescaped: "\(shift)"), type, sum(points)::bigint, sum(lon_sum), sum(lat_sum)
-                    FROM \(unescaped: counts)
-                    WHERE level = \(kept) AND x BETWEEN \(x.lowerBound << shift) AND \((x.upperBound + 1) << shift - 1)
-                      AND y BETWEEN \(y.lowerBound << shift) AND \((y.upperBound + 1) << shift - 1) AND points > 0
-                      AND (\(types == nil) OR type = ANY(\(types ?? [])))
-                    GROUP BY 1, 2, 3
-                    """, logger: logger)
-                for try await (cx, cy, type, points, lon, lat) in rows.decode((Int, Int, String, Int64, Double, Double).self) {
-                    result.append(GridCellCount(cell: GridCell(level: level, x: cx, y: cy), type: type, count: Int(points), longitudeSum: lon, latitudeSum: lat))
-                }
-            } else {
-                let box = Self.box(level: level, x: x, y: y)
-                let rows = try await client.query("""
-                    SELECT cx, cy, type, count(*), sum(lon), sum(lat), min(lon) = max(lon) AND min(lat) = max(lat)
-                    FROM (SELECT mapengine_cell_x(lon, \(unescaped: "\(level)")) AS cx, mapengine_cell_y(lat, \(unescaped: "\(level)")) AS cy, lon, lat, type
-                          FROM (\(unescaped: CellCountSQL.anchors(of: table, where: "geom && ST_MakeEnvelope(\(box.west), \(box.south), \(box.east), \(box.north), 4326)"))) a) c
-                    WHERE cx BETWEEN \(x.lowerBound) AND \(x.upperBound) AND cy BETWEEN \(y.lowerBound) AND \(y.upperBound)
-                      AND (\(types == nil) OR type = ANY(\(types ?? [])))
-                    GROUP BY 1, 2, 3
-                    """, logger: logger)
-                for try await (cx, cy, type, points, lon, lat, colocated) in rows.decode((Int, Int, String, Int64, Double, Double, Bool).self) {
-                    result.append(GridCellCount(cell: GridCell(level: level, x: cx, y: cy), type: type, count: Int(points),
-                                                longitudeSum: lon, latitudeSum: lat, colocated: colocated))
-                }
+            let rows = try await client.query("""
+                SELECT x >> \(unescaped: "\(shift)"), y >> \(unescaped: "\(shift)"), type, sum(points)::bigint, sum(lon_sum), sum(lat_sum)
+                FROM \(unescaped: counts)
+                WHERE level = \(kept) AND x BETWEEN \(x.lowerBound << shift) AND \((x.upperBound + 1) << shift - 1)
+                  AND y BETWEEN \(y.lowerBound << shift) AND \((y.upperBound + 1) << shift - 1) AND points > 0
+                  AND (\(types == nil) OR type = ANY(\(types ?? [])))
+                GROUP BY 1, 2, 3
+                """, logger: logger)
+            for try await (cx, cy, type, points, lon, lat) in rows.decode((Int, Int, String, Int64, Double, Double).self) {
+                result.append(GridCellCount(cell: GridCell(level: level, x: cx, y: cy), type: type, count: Int(points), longitudeSum: lon, latitudeSum: lat))
             }
         } catch {
             throw FeatureTableError(location, "cannot count the objects in the view", error)
@@ -164,15 +184,40 @@ public struct TableCells: Sendable {
         return result
     }
 
-    /// The first object (in table order) of each of `cells`, of `types` only when given.
-    public func firstObjects(in cells: [GridCell], types: [String]? = nil) async throws(FeatureTableError) -> [GridCell: Feature] {
+    /// Counts of the rows in the cells' box, with the first row number of each cell.
+    private func rowCounts(level: Int, x: ClosedRange<Int>, y: ClosedRange<Int>, types: [String]?) async throws(FeatureTableError) -> (counts: [GridCellCount], firstRows: [GridCell: Int64]) {
+        var result: [GridCellCount] = []
+        var firstRows: [GridCell: Int64] = [:]
+        let box = Self.box(level: level, x: x, y: y)
+        do {
+            let rows = try await client.query("""
+                SELECT cx, cy, type, count(*), sum(lon), sum(lat), min(lon) = max(lon) AND min(lat) = max(lat), min(row)
+                FROM (SELECT mapengine_cell_x(lon, \(unescaped: "\(level)")) AS cx, mapengine_cell_y(lat, \(unescaped: "\(level)")) AS cy, lon, lat, type, row
+                      FROM (\(unescaped: CellCountSQL.anchors(of: table, where: "geom && ST_MakeEnvelope(\(box.west), \(box.south), \(box.east), \(box.north), 4326)"))) a) c
+                WHERE cx BETWEEN \(x.lowerBound) AND \(x.upperBound) AND cy BETWEEN \(y.lowerBound) AND \(y.upperBound)
+                  AND (\(types == nil) OR type = ANY(\(types ?? [])))
+                GROUP BY 1, 2, 3
+                """, logger: logger)
+            for try await (cx, cy, type, points, lon, lat, colocated, row) in rows.decode((Int, Int, String, Int64, Double, Double, Bool, Int64).self) {
+                let cell = GridCell(level: level, x: cx, y: cy)
+                result.append(GridCellCount(cell: cell, type: type, count: Int(points), longitudeSum: lon, latitudeSum: lat, colocated: colocated))
+                firstRows[cell] = min(firstRows[cell] ?? row, row)
+            }
+        } catch {
+            throw FeatureTableError(location, "cannot count the objects in the view", error)
+        }
+        return (result, firstRows)
+    }
+
+    /// An object of each of `cells` (of `types` only when given): the one of a cell holding one.
+    func firstObjects(in cells: [GridCell], types: [String]? = nil) async throws(FeatureTableError) -> [GridCell: Feature] {
         guard !cells.isEmpty else { return [:] }
         let stored: [(Int, StoredRow)]
         do {
             let rows = try await client.query("""
                 SELECT c.i, coalesce(r.object_id, ''), r.row, r.feature::text, ST_AsBinary(r.geom), r.version
                 FROM unnest(\(cells.map(\.level))::int[], \(cells.map(\.x))::int[], \(cells.map(\.y))::int[]) WITH ORDINALITY AS c(level, x, y, i)
-                CROSS JOIN LATERAL (\(unescaped: memberQuery("object_id, row, feature, geom, version", level: "c.level", x: "c.x", y: "c.y")) AND (\(types == nil) OR mapengine_type(feature) = ANY(\(types ?? []))) ORDER BY row LIMIT 1) r
+                CROSS JOIN LATERAL (\(unescaped: memberQuery("object_id, row, feature, geom, version", level: "c.level", x: "c.x", y: "c.y")) AND (\(types == nil) OR mapengine_type(feature) = ANY(\(types ?? []))) LIMIT 1) r
                 ORDER BY c.i
                 """, logger: logger)
             var found: [(Int, StoredRow)] = []

@@ -138,11 +138,12 @@ struct PostgresServiceTests {
         print("\(saved) of \(outcomes.count) saves acknowledged, the others 412")
     }
 
-    @Test("the database goes away: /readyz names the dataset, saves answer 503; it comes back with every acknowledged save")
-    func databaseAway() async throws {
+    @Test("the database goes away: /readyz names the dataset, requests and saves answer 503; it comes back with every acknowledged save",
+          arguments: ["memory", "database"])
+    func databaseAway(serve: String) async throws {
         let cluster = try PostgresServer.makeCluster()
         let (table, location) = try await Self.importedObjects(url: cluster.url)
-        let server = try await ServeProcess.start(["objects=\(location)"])
+        let server = try await ServeProcess.start(["objects=\(location)&serve=\(serve)"])
         defer { server.stop() }
         try await server.waitUntilReady()
         let (status, headers, _) = try await server.request("POST", "/datasets/objects/objects", body: Self.yard)
@@ -156,6 +157,7 @@ struct PostgresServiceTests {
         #expect(away != nil, "/readyz did not report the database")
         let (saveStatus, _, _) = try await server.request("POST", "/datasets/objects/objects", body: Self.yard)
         #expect(saveStatus == 503)
+        #expect(try await server.request("GET", "/datasets/objects/clusters?zoom=14").0 == 503)
         #expect(try await server.request("GET", "/healthz").0 == 200, "the service went down with its database")
         try cluster.start()
         let back = try await Self.eventually(within: 15) { try await server.request("GET", "/readyz").0 == 200 }

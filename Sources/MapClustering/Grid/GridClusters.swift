@@ -26,8 +26,9 @@ public struct GridClusters: Sendable {
 
     /// The markers of `counts` with the view's legend as the foreign member `legend`: clusters
     /// and single objects in cell order. `single` gives the object of a cell that holds one;
-    /// the marker of cell `selected` gets `"selected": true`.
-    public func view(_ counts: [GridCellCount], single: [GridCell: Feature], selected: GridCell? = nil,
+    /// the marker of cell `selected` gets `"selected": true`. Without `legend`, only the markers
+    /// (a cluster's children, a tile).
+    public func view(_ counts: [GridCellCount], single: [GridCell: Feature], selected: GridCell? = nil, legend: Bool = true,
                      foreignMembers: [ForeignMember] = []) -> FeatureCollection {
         let cells = Dictionary(grouping: counts.filter { $0.count > 0 }, by: \.cell)
         var features: [Feature] = []
@@ -43,7 +44,7 @@ public struct GridClusters: Sendable {
             features.append(marker)
         }
         var members = foreignMembers
-        members.append(ForeignMember(name: "legend", value: Legend.json(Legend.entries(counts: perType, style: style, allTypes: allTypes, mixedCount: mixed))))
+        if legend { members.append(ForeignMember(name: "legend", value: Legend.json(Legend.entries(counts: perType, style: style, allTypes: allTypes, mixedCount: mixed)))) }
         return FeatureCollection(features: features, foreignMembers: members)
     }
 

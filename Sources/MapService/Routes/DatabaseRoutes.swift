@@ -31,20 +31,22 @@ struct DatabaseRoutes: Sendable {
         let ranges = GridCell.ranges(level: level, meeting: try query.box())
         let cells = ranges.reduce(0) { $0 + $1.x.count * $1.y.count }
         guard cells <= Self.maxCells else {
-            throw Problem.badRequest("bbox at zoom \(zoom) covers \(cells) cells of dataset \(dataset.name), which is answered by its database table; ask for a view of at most 8,192 × 8,192 pixels (a smaller box or a lower zoom)")
+            throw Problem.badRequest("bbox at zoom \(zoom == zoom.rounded() ? String(Int(zoom)) : String(zoom)) covers \(cells) cells of dataset \(dataset.name), which is answered by its database table; ask for a view of at most 8,192 × 8,192 pixels (a smaller box or a lower zoom)")
         }
-        var counts: [GridCellCount] = []
+        var counts: [GridCellCount] = [], singles: [GridCell: Feature] = [:]
         for range in ranges {
-            counts += try await asking(database) { try await database.cells.counts(level: level, x: range.x, y: range.y, types: types) }
+            let part = try await asking(database) { try await database.cells.contents(level: level, x: range.x, y: range.y, types: types) }
+            counts += part.counts
+            singles.merge(part.singles) { first, _ in first }
         }
-        let view = try await markers(counts, grid: grid, database: database, types: types, selected: selected)
-        return Answer.geoJSON(view, for: request)
+        return Answer.geoJSON(grid.view(counts, single: singles, selected: selected, foreignMembers: database.foreignMembers), for: request)
     }
 
     /// One page of a cluster's objects with `total`, `offset`, `page` and `pages`.
     func members(_ dataset: Dataset, _ database: DatabaseDataset, _ request: Request, id: Int) async throws -> Response {
         let query = QueryValues(request)
         let cell = try self.cell(dataset, id)
+        _ = try grid(dataset, query)  // refuses groupBy, checks tileSize and radius as the other cluster questions do
         let types = try self.types(dataset, query)
         let (page, limit) = try query.paging()
         let offset = min((page - 1).multipliedReportingOverflow(by: limit).partialValue, Int(Int32.max))
@@ -67,10 +69,8 @@ struct DatabaseRoutes: Sendable {
         let grid = try self.grid(dataset, query)
         let types = try self.types(dataset, query)
         let x = (cell.x << 1)...(cell.x << 1 + 1), y = (cell.y << 1)...(cell.y << 1 + 1)
-        let counts = try await asking(database) { try await database.cells.counts(level: cell.level + 1, x: x, y: y, types: types) }
-        var view = try await markers(counts, grid: grid, database: database, types: types)
-        view.foreignMembers.removeAll { $0.name == "legend" }
-        return Answer.geoJSON(view, for: request)
+        let (counts, singles) = try await asking(database) { try await database.cells.contents(level: cell.level + 1, x: x, y: y, types: types) }
+        return Answer.geoJSON(grid.view(counts, single: singles, legend: false, foreignMembers: database.foreignMembers), for: request)
     }
 
     /// `{"cluster_id", "expansion_zoom"}`: the next zoom, null for objects at one position.
@@ -89,10 +89,8 @@ struct DatabaseRoutes: Sendable {
         let types = try self.types(dataset, query)
         let level = grid.level(zoom: Double(tile.z)), shift = level - tile.z
         let x = (tile.x << shift)...((tile.x + 1) << shift - 1), y = (tile.y << shift)...((tile.y + 1) << shift - 1)
-        let counts = try await asking(database) { try await database.cells.counts(level: level, x: x, y: y, types: types) }
-        var view = try await markers(counts, grid: grid, database: database, types: types)
-        view.foreignMembers.removeAll { $0.name == "legend" }
-        return view
+        let (counts, singles) = try await asking(database) { try await database.cells.contents(level: level, x: x, y: y, types: types) }
+        return grid.view(counts, single: singles, legend: false, foreignMembers: database.foreignMembers)
     }
 
     /// One object as a Feature, `ETag` its version.
@@ -129,20 +127,10 @@ struct DatabaseRoutes: Sendable {
 
     /// 422 for what only a dataset held in memory answers.
     static func notAnswered(_ what: String, _ dataset: Dataset) -> Problem {
-        .unprocessable("\(what) is answered only for datasets held in memory; dataset \(dataset.name) is answered by its database table (\(dataset.count) objects, more than one process holds; serve it with ?serve=memory to hold it)")
+        .unprocessable("\(what) is answered only for datasets held in memory; dataset \(dataset.name) is answered by its database table (\(dataset.count) objects); to hold a table that fits in memory, serve it with ?serve=memory")
     }
 
     // MARK: Parts
-
-    /// The view's markers: each cell's count, the objects of cells holding one read.
-    private func markers(_ counts: [GridCellCount], grid: GridClusters, database: DatabaseDataset, types: [String]?,
-                         selected: GridCell? = nil) async throws -> FeatureCollection {
-        var totals: [GridCell: Int] = [:]
-        for count in counts { totals[count.cell, default: 0] += count.count }
-        let singles = totals.filter { $0.value == 1 }.map(\.key).sorted()
-        let objects = try await asking(database) { try await database.cells.firstObjects(in: singles, types: types) }
-        return grid.view(counts, single: objects, selected: selected, foreignMembers: database.foreignMembers)
-    }
 
     /// The grid for the request's `tileSize` and `radius` (cells of the power of two nearest the radius).
     private func grid(_ dataset: Dataset, _ query: QueryValues) throws -> GridClusters {

@@ -16,7 +16,7 @@ struct DatasetRoutes: Sendable {
         try state.store.dataset(try context.parameters.require("name"))
     }
 
-    /// `{"datasets": [{"name", "count", "bbox", "types", "version"}], "roads": [{"name", "segments"}]}`:
+    /// `{"datasets": [{"name", "count", "bbox", "types", "version", "served"}], "roads": [{"name", "segments"}]}`:
     /// the datasets and road networks served (those ready).
     func list(_ request: Request, _ context: Context) async throws -> Response {
         var entries: [JSONValue] = []
@@ -29,6 +29,7 @@ struct DatasetRoutes: Sendable {
                 ("bbox", bbox),
                 ("types", .array(dataset.types.map { .string($0) })),
                 ("version", .string(dataset.version)),
+                ("served", .string(dataset.database == nil ? "memory" : "database")),
             ])))
         }
         var roads: [JSONValue] = []

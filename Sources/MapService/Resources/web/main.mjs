@@ -262,6 +262,10 @@ async function start() {
   $("#dataset").value = dataset;
   $("#type-filter").replaceChildren(new Option("all types", ""), ...entry.types.map((type) => new Option(type, type)));
   $("#edit-types").replaceChildren(...entry.types.map((type) => new Option(type)));
+  // A table answered by its database has no text index: say so instead of offering search.
+  const searchButton = $('[data-action="search"]');
+  searchButton.disabled = entry.served === "database";
+  searchButton.title = searchButton.disabled ? "Search needs a dataset held in memory; this one is answered by its database table" : "";
   if (opening.zoom !== undefined || opening.center) {
     const center = opening.center ?? (entry.bbox ? [(entry.bbox[0] + entry.bbox[2]) / 2, (entry.bbox[1] + entry.bbox[3]) / 2] : [0, 0]);
     map.setView([center[1], center[0]], opening.zoom ?? 12, { animate: false });
