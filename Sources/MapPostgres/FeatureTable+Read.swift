@@ -65,8 +65,16 @@ extension FeatureTable {
         return TableSnapshot(collection: collection, versions: versions)
     }
 
-    /// Refuses a table holding a geometry in another SRID than 4326, naming the object.
+    /// Refuses a table holding a geometry in another SRID than 4326, naming the object. A
+    /// column declared `geometry(…, 4326)` (as `mapctl import` makes it) holds no other, so
+    /// only an undeclared one is read row by row.
     public func checkSRID() async throws(FeatureTableError) {
+        let declared = try await run("SELECT postgis_typmod_srid(atttypmod) FROM pg_attribute WHERE attrelid = \(location.quotedTable)::regclass AND attname = 'geom'", "cannot read the table")
+        do {
+            for try await srid in declared.decode(Int.self) where srid == 4326 { return }
+        } catch {
+            throw FeatureTableError(location, "cannot read the table", error)
+        }
         var foreignSRID: (String, Int)?
         let check = try await run("SELECT coalesce(object_id, row::text), ST_SRID(geom) FROM \(unescaped: location.quotedTable) WHERE geom IS NOT NULL AND ST_SRID(geom) <> 4326 LIMIT 1", "cannot read the table")
         do {

@@ -178,6 +178,25 @@ struct DatabaseServedTests {
         #expect(try await PostgresServer.psql("SELECT count(*) FROM \(table)") == "3842")
     }
 
+    @Test("a table holding another SRID is refused by name, with how to fix it; the service stays up", arguments: ["memory", "database"])
+    func foreignSRID(serve: String) async throws {
+        let (table, location) = try await PostgresServiceTests.importedObjects()
+        try await PostgresServer.psql("""
+            ALTER TABLE \(table) ALTER COLUMN geom TYPE geometry USING geom;
+            UPDATE \(table) SET geom = ST_Transform(geom, 3857) WHERE object_id = 'node/256195823'
+            """)
+        let server = try await ServeProcess.start(["objects=\(location)&serve=\(serve)"])
+        defer { server.stop() }
+        let named = try await PostgresServiceTests.eventually(within: 10) {
+            let (status, _, body) = try await server.request("GET", "/readyz")
+            return status == 503 && body.contains("object node/256195823 has SRID 3857") && body.contains("ST_Transform(geom, 4326)")
+        }
+        let ready = try await server.request("GET", "/readyz").2
+        #expect(named != nil, "\(ready)")
+        #expect(try await server.request("GET", "/healthz").0 == 200)
+        #expect(try await server.request("GET", "/datasets/objects/clusters?zoom=3").0 == 503)
+    }
+
     @Test("a table location says what serve= may be")
     func servingOption() throws {
         #expect(throws: DatasetSourceError.self) { try DatasetSource(argument: "t=postgres://u@h:5432/d?table=t&serve=disk") }
