@@ -54,6 +54,8 @@ struct TableFollower: Service {
                     try await table.checkSRID()
                     try await cells.prepare()
                     let members = try await table.collectionMembers()
+                    // Ready once summarized; a summary that fails here is retried with the connection.
+                    state.store.replace(try await summarize(cells, members))
                     try await table.listen { _ in
                         // A summary that cannot be read now is read at the next change or reconnection.
                         if let dataset = try? await summarize(cells, members) { state.store.replace(dataset) }

@@ -49,7 +49,8 @@ struct DatabaseRoutes: Sendable {
         _ = try grid(dataset, query)  // refuses groupBy, checks tileSize and radius as the other cluster questions do
         let types = try self.types(dataset, query)
         let (page, limit) = try query.paging()
-        let offset = min((page - 1).multipliedReportingOverflow(by: limit).partialValue, Int(Int32.max))
+        let product = (page - 1).multipliedReportingOverflow(by: limit)
+        let offset = product.overflow ? Int(Int32.max) : min(product.partialValue, Int(Int32.max))
         let total = try await asking(database) {
             try await database.cells.counts(level: cell.level, x: cell.x...cell.x, y: cell.y...cell.y, types: types).reduce(0) { $0 + $1.count }
         }
