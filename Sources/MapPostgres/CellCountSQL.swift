@@ -70,16 +70,32 @@ enum CellCountSQL {
         """
     }
 
-    /// The trigger function that keeps `counts` in step with every statement on the table.
+    /// The trigger function that keeps `counts` in step with every statement on the table. An
+    /// update recounts only the rows whose geometry or type it changed (one that only moves the
+    /// version on, or edits other properties, counts nothing).
     static func triggerFunction(_ name: String, counts: String) -> String {
         """
         CREATE OR REPLACE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             IF TG_OP = 'TRUNCATE' THEN DELETE FROM \(counts); RETURN NULL; END IF;
-            IF TG_OP <> 'INSERT' THEN \(count("old_rows", into: counts, sign: "-")); END IF;
-            IF TG_OP <> 'DELETE' THEN \(count("new_rows", into: counts, sign: "")); END IF;
+            IF TG_OP = 'UPDATE' THEN
+                \(count(changed("old_rows", against: "new_rows"), into: counts, sign: "-"));
+                \(count(changed("new_rows", against: "old_rows"), into: counts, sign: ""));
+                RETURN NULL;
+            END IF;
+            IF TG_OP = 'DELETE' THEN \(count("old_rows", into: counts, sign: "-")); END IF;
+            IF TG_OP = 'INSERT' THEN \(count("new_rows", into: counts, sign: "")); END IF;
             RETURN NULL;
         END $$
+        """
+    }
+
+    /// The rows of transition table `rows` whose geometry or type differs from the same row
+    /// (by row number) in `other`, or that `other` lacks, as a source for ``count(_:into:sign:)``.
+    static func changed(_ rows: String, against other: String) -> String {
+        """
+        (SELECT r.* FROM \(rows) r LEFT JOIN \(other) o ON o.row = r.row
+         WHERE o.row IS NULL OR r.geom IS DISTINCT FROM o.geom OR mapengine_type(r.feature) IS DISTINCT FROM mapengine_type(o.feature)) AS changed
         """
     }
 }

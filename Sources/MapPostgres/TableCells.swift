@@ -56,12 +56,18 @@ public struct TableCells: Sendable {
                     let present = try await connection.query("SELECT to_regclass(\(location.derivedName("cells"))) IS NOT NULL", logger: logger)
                     var hasTable = false
                     for try await exists in present.decode(Bool.self) { hasTable = exists }
-                    if triggers == 4 && hasTable { return }
-                    var statements = CellCountSQL.functions + [
+                    // The functions are replaced at every start, so a newer engine's take over;
+                    // one lock for all tables, as the shared ones are replaced in place.
+                    var statements = ["SELECT pg_advisory_xact_lock(hashtext('mapengine_cells'))"] + CellCountSQL.functions
+                        + [CellCountSQL.triggerFunction("\"\(trigger)\"", counts: counts)]
+                    if triggers == 4 && hasTable {
+                        for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+                        return
+                    }
+                    statements += [
                         "DROP TABLE IF EXISTS \(counts)",
                         CellCountSQL.createTable(counts),
                         CellCountSQL.count(table, into: counts, sign: ""),
-                        CellCountSQL.triggerFunction("\"\(trigger)\"", counts: counts),
                     ]
                     for (name, event, transition) in [("inserted", "INSERT", "NEW TABLE AS new_rows"), ("updated", "UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
                                                       ("deleted", "DELETE", "OLD TABLE AS old_rows"), ("truncated", "TRUNCATE", "")] {
