@@ -9,9 +9,16 @@ import Foundation
 public enum FleetSolver {
     /// Solves `problem`. Never fails: stops that cannot be served are listed with the reason.
     public static func solve(_ problem: FleetProblem, options: FleetSearchOptions = FleetSearchOptions()) -> FleetSolution {
+        let started = ContinuousClock.now
+        // One search compiled per way of reading travel (see `FleetTravel`).
+        if problem.matrices.distances.measuredCosts != nil {
+            return solve(FleetModel<MeasuredTravel>(problem), options: options, started: started)
+        }
+        return solve(FleetModel<StoredTravel>(problem), options: options, started: started)
+    }
+
+    private static func solve(_ model: FleetModel<some FleetTravel>, options: FleetSearchOptions, started: ContinuousClock.Instant) -> FleetSolution {
         let clock = ContinuousClock()
-        let started = clock.now
-        let model = FleetModel(problem)
         if let single = singleRoute(model, options: options) { return single }
         let iterations = options.iterations ?? FleetSearchOptions.automaticIterations(stops: model.stopCount)
         let limit = options.timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
@@ -85,7 +92,7 @@ public enum FleetSolver {
     }
 
     /// The recreate order (SISR): random, most items first, or farthest from the first start first.
-    private static func sortForRecreate(_ stops: inout [Int], _ model: FleetModel, random: inout RandomSource) {
+    private static func sortForRecreate(_ stops: inout [Int], _ model: FleetModel<some FleetTravel>, random: inout RandomSource) {
         let draw = random.below(10)
         if draw < 4 {
             stops.shuffle(using: &random)
@@ -100,7 +107,7 @@ public enum FleetSolver {
 
     /// The plain ordering problem, when it is one: one vehicle, no capacity that binds,
     /// no time windows or shift.
-    private static func singleRoute(_ model: FleetModel, options: FleetSearchOptions) -> FleetSolution? {
+    private static func singleRoute(_ model: FleetModel<some FleetTravel>, options: FleetSearchOptions) -> FleetSolution? {
         guard model.vehicleCount == 1, !model.hasTimeLimits, !model.hasExtras,
             model.items.reduce(0, +) <= model.capacity[0] || model.capacity[0] == Int.max
         else { return nil }

@@ -22,7 +22,7 @@ struct FleetOperatorTests {
 
     @Test(arguments: 1...6)
     func insertionCheckAgreesWithFullSimulation(seed: UInt64) throws {
-        let model = FleetModel(try Self.problem(seed: seed))
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
         let state = RegretInsertion.build(model)
         for route in state.routes where route.isFeasible {
             for stop in 0..<model.stopCount where state.routeOf[stop] != route.vehicle {
@@ -67,7 +67,7 @@ struct FleetOperatorTests {
     @Test(arguments: 1...6)
     func extendedInsertionCheckNeverAcceptsAnInfeasibleRoute(seed: UInt64) throws {
         let problem = try Self.extendedProblem(seed: seed)
-        let model = FleetModel(problem)
+        let model = FleetModel<StoredTravel>(problem)
         #expect(model.hasExtras && model.isMoney)
         let state = RegretInsertion.build(model)
         #expect(FleetChecker.violations(FleetSolutionBuilder.solution(state, model, iterations: 0, stoppedByTimeLimit: false), problem) == [])
@@ -105,7 +105,7 @@ struct FleetOperatorTests {
                 vehicle.breaks = [FleetBreak(window: TimeWindow(start: 150 + 50 * Double(index), end: 450), duration: 30)]
                 return vehicle
             }
-            let model = FleetModel(try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: base.stops))
+            let model = FleetModel<StoredTravel>(try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: base.stops))
             #expect(model.hasBreaks && !model.isMoney)
             let state = RegretInsertion.build(model)
             for route in state.routes where route.isFeasible && !route.isEmpty {
@@ -134,7 +134,7 @@ struct FleetOperatorTests {
         let name = ["relocate", "swap", "2-opt*", "cross-exchange"][moveIndex]
         for seed in UInt64(1)...6 {
             let problem = try Self.extendedProblem(seed: seed)
-            let model = FleetModel(problem)
+            let model = FleetModel<StoredTravel>(problem)
             var state = RegretInsertion.build(model)
             for stop in 0..<model.stopCount where state.routeOf[stop] >= 0 {
                 let before = state.cost
@@ -146,7 +146,7 @@ struct FleetOperatorTests {
     }
 
     /// Runs move number `index` around `stop`.
-    static func move(_ index: Int, _ stop: Int, _ state: inout FleetState, _ model: FleetModel) -> Bool {
+    static func move(_ index: Int, _ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>) -> Bool {
         switch index {
         case 0: RelocateMove.improve(stop, &state, model, neighbours: 10)
         case 1: SwapMove.improve(stop, &state, model, neighbours: 10)
@@ -161,7 +161,7 @@ struct FleetOperatorTests {
         var applied = 0
         for seed in UInt64(1)...6 {
             let problem = try Self.problem(seed: seed)
-            let model = FleetModel(problem)
+            let model = FleetModel<StoredTravel>(problem)
             var state = RegretInsertion.build(model)
             let served = Set((0..<model.stopCount).filter { state.routeOf[$0] >= 0 })
             for stop in 0..<model.stopCount where state.routeOf[stop] >= 0 {
@@ -186,7 +186,7 @@ struct FleetOperatorTests {
             matrices: TravelMatrices(distances: matrix, durations: matrix),
             vehicles: [FleetVehicle(id: "a", start: 0, end: .anywhere), FleetVehicle(id: "b", start: 0, end: .anywhere)],
             stops: (1...4).map { FleetStop(id: "s\($0)", place: $0) })
-        let model = FleetModel(problem)
+        let model = FleetModel<StoredTravel>(problem)
         var state = FleetState(model)
         state.setRoute(0, [0, 3], model)  // west then east: crosses the depot
         state.setRoute(1, [2, 1], model)

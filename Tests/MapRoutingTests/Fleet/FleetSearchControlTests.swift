@@ -8,7 +8,7 @@ import Testing
 struct FleetSearchControlTests {
     @Test(arguments: 1...6)
     func undoneTrialRestoresTheStateExactly(seed: UInt64) throws {
-        let model = FleetModel(try FleetOperatorTests.problem(seed: seed))
+        let model = FleetModel<StoredTravel>(try FleetOperatorTests.problem(seed: seed))
         var state = RegretInsertion.build(model)
         // Leave a few stops out, so trials also serve stops that were unserved before them.
         let used = try #require(state.routes.first { $0.stops.count >= 3 })

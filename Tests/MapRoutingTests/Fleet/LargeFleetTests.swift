@@ -33,7 +33,7 @@ struct LargeFleetTests {
         // times slower than a release build (3.7 s against 0.3 s), past the whole limit.
         let clock = ContinuousClock()
         let modelStarted = clock.now
-        _ = FleetModel(problem)
+        _ = FleetModel<StoredTravel>(problem)
         let modelTime = modelStarted.duration(to: clock.now)
         let setup = Double(modelTime.components.seconds) + Double(modelTime.components.attoseconds) * 1e-18
         let (solution, seconds) = solve(within: .seconds(2))

@@ -61,8 +61,8 @@ struct MeasuredFleetCostsTests {
           arguments: [(false, RouteObjective.distance), (false, .duration), (true, .distance)])
     func modelsAgree(money: Bool, objective: RouteObjective) throws {
         let positions = Self.places(300)
-        let stored = FleetModel(try Self.problem(try Self.provider.matrices(for: positions), money: money, objective: objective))
-        let measured = FleetModel(try Self.problem(try #require(Self.provider.measuredMatrices(for: positions)), money: money, objective: objective))
+        let stored = FleetModel<StoredTravel>(try Self.problem(try Self.provider.matrices(for: positions), money: money, objective: objective))
+        let measured = FleetModel<MeasuredTravel>(try Self.problem(try #require(Self.provider.measuredMatrices(for: positions)), money: money, objective: objective))
         var differences = 0
         for from in 0..<300 {
             for to in -1..<300 {

@@ -10,7 +10,7 @@ extension FleetState {
     /// (the second is what regret insertion weighs). Only one empty vehicle of each class
     /// is tried. `skip` may veto single positions (the "blinks" of ruin and recreate).
     func bestInsertions(
-        of stop: Int, _ model: FleetModel, skip: () -> Bool = { false }
+        of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool = { false }
     ) -> (best: Insertion?, secondCost: Double) {
         // Problems with capacity dimensions, route limits, costs or breaks check a route's
         // other dimensions once before its positions; the plain loop stays as it was.
@@ -35,7 +35,7 @@ extension FleetState {
     /// every vehicle: CVRP benchmarks give one vehicle per customer, so most are empty.
     @inline(__always)
     private func bestOverVehicles(
-        of stop: Int, _ model: FleetModel, _ routeBest: (Int) -> Insertion?
+        of stop: Int, _ model: FleetModel<some FleetTravel>, _ routeBest: (Int) -> Insertion?
     ) -> (best: Insertion?, secondCost: Double) {
         var best: Insertion?
         var second = Double.infinity
@@ -62,7 +62,7 @@ extension FleetState {
     }
 
     /// The first empty vehicle of each class, in vehicle order.
-    func firstEmptyVehicles(_ model: FleetModel) -> [Int] {
+    func firstEmptyVehicles(_ model: FleetModel<some FleetTravel>) -> [Int] {
         var found: [Int] = []
         var seen: UInt64 = 0  // classes below 64; later ones are looked up in `found`
         var vehicle = 0
@@ -91,7 +91,7 @@ extension FleetState {
 /// seconds (2,000 German places and 25 vans: 7–8 s in a release build). Past `deadline`
 /// the stops still pending are inserted at their cheapest place one by one instead.
 enum RegretInsertion {
-    static func build(_ model: FleetModel, until deadline: ContinuousClock.Instant? = nil) -> FleetState {
+    static func build(_ model: FleetModel<some FleetTravel>, until deadline: ContinuousClock.Instant? = nil) -> FleetState {
         var state = FleetState(model)
         var pending = Array(0..<model.stopCount)
         while !pending.isEmpty {
@@ -125,7 +125,7 @@ enum RegretInsertion {
     /// Inserts `stops` at their cheapest places, highest priority first, then the farthest
     /// from the first vehicle's start first (far stops placed first shape the routes, as in
     /// the search's recreate step; the file's order would scatter them).
-    private static func insertCheapest(_ stops: [Int], into state: inout FleetState, _ model: FleetModel) {
+    private static func insertCheapest(_ stops: [Int], into state: inout FleetState, _ model: FleetModel<some FleetTravel>) {
         let depot = model.startPlace[0]
         let ordered = stops.sorted {
             let (a, b) = (model.cost(depot, model.stopPlace[$0]), model.cost(depot, model.stopPlace[$1]))
@@ -143,7 +143,7 @@ enum RegretInsertion {
 /// given order, sometimes skipping a position (blinks) so repeated runs differ.
 enum GreedyInsertion {
     static func insert(
-        _ stops: [Int], into state: inout FleetState, _ model: FleetModel,
+        _ stops: [Int], into state: inout FleetState, _ model: FleetModel<some FleetTravel>,
         random: inout RandomSource, blinkRate: Double
     ) {
         let threshold = UInt64(blinkRate * Double(UInt64.max >> 11))

@@ -1,7 +1,7 @@
 /// Turns a search state into the public answer: timings per visit, totals per route,
 /// and the reason each left-out stop could not be served.
 enum FleetSolutionBuilder {
-    static func solution(_ state: FleetState, _ model: FleetModel, iterations: Int, stoppedByTimeLimit: Bool) -> FleetSolution {
+    static func solution(_ state: FleetState, _ model: FleetModel<some FleetTravel>, iterations: Int, stoppedByTimeLimit: Bool) -> FleetSolution {
         let distances = model.problem.matrices.distances
         let routes = state.routes.filter { !$0.isEmpty }.map { route in
             let vehicle = route.vehicle
@@ -62,7 +62,7 @@ enum FleetSolutionBuilder {
     }
 
     /// Why `stop` is not served: the first constraint that rules out every vehicle.
-    static func reason(_ stop: Int, _ model: FleetModel) -> UnassignedReason {
+    static func reason(_ stop: Int, _ model: FleetModel<some FleetTravel>) -> UnassignedReason {
         let skilled = (0..<model.vehicleCount).filter { model.canServe[$0 * model.stopCount + stop] }
         if skilled.isEmpty { return .skills }
         let roomy = skilled.filter { model.items[stop] <= model.capacity[$0] }

@@ -2,9 +2,26 @@ import Dispatch
 import Foundation
 import MapGeometry
 
+/// Where the search reads travel, known when the search is compiled: stored matrices, or
+/// pairs measured when read (``MeasuredFleetCosts``). Each kind gets its own specialized
+/// search, so reading stored costs pays no check for measured ones.
+protocol FleetTravel {
+    static var isMeasured: Bool { get }
+}
+
+/// Travel read from the problem's stored matrices.
+enum StoredTravel: FleetTravel {
+    static var isMeasured: Bool { false }
+}
+
+/// Travel measured pair by pair (``GeodesicMatrixProvider/measuredMatrices(for:)``).
+enum MeasuredTravel: FleetTravel {
+    static var isMeasured: Bool { true }
+}
+
 /// The problem in flat arrays for the search: costs and times by place, stops and
 /// vehicles by index, who may serve whom, and every stop's other stops by nearness.
-struct FleetModel {
+struct FleetModel<Travel: FleetTravel> {
     let problem: FleetProblem
     let stopCount: Int
     let vehicleCount: Int
@@ -12,11 +29,9 @@ struct FleetModel {
     /// Objective cost and travel time, row-major over places; empty when measured.
     private let costs: [Double]
     private let times: [Double]
-    /// The geodesic estimates that give costs, times and metres pair by pair when the
-    /// problem's matrices are measured (``GeodesicMatrixProvider/measuredMatrices(for:)``);
-    /// read only when `isMeasured`.
+    /// The geodesic estimates that give costs, times and metres pair by pair for measured
+    /// travel; unused for stored.
     private let measured: MeasuredFleetCosts
-    private let isMeasured: Bool
     let stopPlace: [Int]
     let items: [Int]
     let service: [Double]
@@ -50,13 +65,16 @@ struct FleetModel {
     /// Dimensions, route limits and costs (see the accessors below).
     private let extra: FleetExtraData
 
+    /// The model of `problem`; measured travel needs measured matrices (stored travel reads
+    /// any, building all n² values of measured ones).
     init(_ problem: FleetProblem) {
         self.problem = problem
         stopCount = problem.stops.count
         vehicleCount = problem.vehicles.count
         placeCount = problem.matrices.distances.count
         // Measured matrices are read pair by pair (``MeasuredFleetCosts``); stored ones are kept here.
-        let geodesic = problem.matrices.distances.measuredCosts
+        let geodesic = Travel.isMeasured ? problem.matrices.distances.measuredCosts : nil
+        precondition(!Travel.isMeasured || geodesic != nil, "measured travel needs measured matrices")
         let metres = geodesic == nil ? problem.matrices.distances.values : []
         times = geodesic == nil ? problem.matrices.durations.values : []
         let objectiveCosts = problem.objective == .distance ? metres : times
@@ -68,10 +86,9 @@ struct FleetModel {
         // money at the fleet's average rates; the routes' money costs are computed in full.
         let count = Double(problem.vehicles.count)
         let (byMetre, bySecond) = (perMetre.reduce(0, +) / count, perSecond.reduce(0, +) / count)
-        let rates = isMoney && byMetre + bySecond > 0 ? Rates(perMetre: byMetre, perSecond: bySecond) : nil
+        let rates = isMoney && byMetre + bySecond > 0 ? FleetCandidates.Rates(perMetre: byMetre, perSecond: bySecond) : nil
         let reading = geodesic.map { MeasuredFleetCosts.reading($0, objective: problem.objective, rates: rates) } ?? MeasuredFleetCosts.unused
         measured = reading.costs
-        isMeasured = geodesic != nil
         extra = FleetExtraData(
             dimensions: dimensions,
             amount: problem.stops.flatMap { stop in dimensions.map { stop.amounts[$0] ?? 0 } },
@@ -87,7 +104,7 @@ struct FleetModel {
             || problem.vehicles.contains { $0.maxDuration != nil || $0.maxDistance != nil || !$0.breaks.isEmpty }
         if rates != nil {
             // Money: a matrix of its own. Otherwise the objective's matrix itself, not a copy.
-            costs = zip(metres, times).map { Self.candidateCost(metres: $0, seconds: $1, objective: problem.objective, rates: rates) }
+            costs = zip(metres, times).map { FleetCandidates.cost(metres: $0, seconds: $1, objective: problem.objective, rates: rates) }
         } else {
             costs = objectiveCosts
         }
@@ -130,21 +147,16 @@ struct FleetModel {
         }
     }
 
-    /// Up to this many stops every stop lists all others; above, only the nearest
-    /// `listedNeighbours` (a full list is n² entries: 200 MB and 4 s of sorting at 5,000 stops).
-    static let fullNeighbourLimit = 1_000
-    static let listedNeighbours = 250
-
     /// For every stop, the other stops from nearest to farthest (cost both ways, equal
     /// costs by index), all of them or the nearest ``listedNeighbours`` on large problems.
     /// Rows are shared among the machine's cores.
     private static func nearestStops(places: [Int], costs: [Double], placeCount: Int) -> [[Int]] {
         let stopCount = places.count
-        let kept = neighboursListed(stopCount: stopCount)
+        let kept = FleetCandidates.neighboursListed(stopCount: stopCount)
         var lists = [[Int]](repeating: [], count: stopCount)
         lists.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let rows = buffer
-            let workers = stopCount > fullNeighbourLimit ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+            let workers = stopCount > FleetCandidates.fullNeighbourLimit ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 var closeness = [Double](repeating: 0, count: stopCount)
                 var scratch: [Double] = []
@@ -201,37 +213,17 @@ struct FleetModel {
         return values[target]
     }
 
-    /// How many other stops each stop lists: all of them, or ``listedNeighbours`` on large problems.
-    static func neighboursListed(stopCount: Int) -> Int {
-        stopCount <= fullNeighbourLimit ? stopCount - 1 : listedNeighbours
-    }
-
-    /// The fleet's average money per metre and per second (when some vehicle has costs).
-    struct Rates {
-        let perMetre: Double
-        let perSecond: Double
-    }
-
-    /// What the candidates (nearness, the moves' first estimates) cost over a leg of `metres`
-    /// and `seconds`: the objective, or money at the fleet's average `rates` when vehicles have
-    /// costs (the routes' money is then computed in full). Stored and measured costs both use it.
-    @inline(__always)
-    static func candidateCost(metres: Double, seconds: Double, objective: RouteObjective, rates: Rates?) -> Double {
-        guard let rates else { return objective == .distance ? metres : seconds }
-        return rates.perMetre * metres + rates.perSecond * seconds
-    }
-
     /// Objective cost between places; to place -1 (the end of an open route) costs nothing.
     @inline(__always) func cost(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
-        if _slowPath(isMeasured) { return measured.cost(from, to) }
+        if Travel.isMeasured { return measured.cost(from, to) }
         return costs[from * placeCount + to]
     }
 
     /// Distance in metres between places; to place -1 is none.
     @inline(__always) func distance(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
-        if _slowPath(isMeasured) { return measured.distance(from, to) }
+        if Travel.isMeasured { return measured.distance(from, to) }
         return extra.metres[from * placeCount + to]
     }
 
@@ -257,7 +249,7 @@ struct FleetModel {
     /// Travel time between places; to place -1 takes no time.
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
-        if _slowPath(isMeasured) { return measured.duration(from, to) }
+        if Travel.isMeasured { return measured.duration(from, to) }
         return times[from * placeCount + to]
     }
 
@@ -277,6 +269,35 @@ struct FleetModel {
         if stopWindows.isEmpty { return latestStart }
         for window in stopWindows.reversed() where window.start <= latestStart { return min(window.end, latestStart) }
         return -.infinity
+    }
+}
+
+/// How the search ranks candidates, for stored and measured travel alike: which stops each
+/// stop lists as neighbours, and what a leg costs when comparing candidates.
+enum FleetCandidates {
+    /// Up to this many stops every stop lists all others; above, only the nearest
+    /// `listedNeighbours` (a full list is n² entries: 200 MB and 4 s of sorting at 5,000 stops).
+    static let fullNeighbourLimit = 1_000
+    static let listedNeighbours = 250
+
+    /// How many other stops each stop lists: all of them, or ``listedNeighbours`` on large problems.
+    static func neighboursListed(stopCount: Int) -> Int {
+        stopCount <= fullNeighbourLimit ? stopCount - 1 : listedNeighbours
+    }
+
+    /// The fleet's average money per metre and per second (when some vehicle has costs).
+    struct Rates {
+        let perMetre: Double
+        let perSecond: Double
+    }
+
+    /// What the candidates (nearness, the moves' first estimates) cost over a leg of `metres`
+    /// and `seconds`: the objective, or money at the fleet's average `rates` when vehicles have
+    /// costs (the routes' money is then computed in full). Stored and measured costs both use it.
+    @inline(__always)
+    static func cost(metres: Double, seconds: Double, objective: RouteObjective, rates: Rates?) -> Double {
+        guard let rates else { return objective == .distance ? metres : seconds }
+        return rates.perMetre * metres + rates.perSecond * seconds
     }
 }
 

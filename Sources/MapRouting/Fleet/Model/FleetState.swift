@@ -39,7 +39,7 @@ struct FleetState {
     private var trialUnserved = (stops: 0, priority: 0)
     private var inTrial = false
 
-    init(_ model: FleetModel) {
+    init(_ model: FleetModel<some FleetTravel>) {
         routes = (0..<model.vehicleCount).map { RouteState(vehicle: $0, model: model) }
         routeOf = [Int](repeating: -1, count: model.stopCount)
         indexOf = [Int](repeating: -1, count: model.stopCount)
@@ -56,13 +56,13 @@ struct FleetState {
     /// The number of routes with at least one stop.
     var usedRouteCount: Int { usedVehicles.count }
 
-    func score(_ model: FleetModel) -> FleetScore {
+    func score(_ model: FleetModel<some FleetTravel>) -> FleetScore {
         FleetScore(unservedPriority: unservedPriority, unservedStops: unservedStops, cost: cost)
     }
 
     /// Gives `vehicle` the stops `stops` in that order (stops it had and lost become unassigned
     /// unless another route takes them in the same move).
-    mutating func setRoute(_ vehicle: Int, _ stops: [Int], _ model: FleetModel) {
+    mutating func setRoute(_ vehicle: Int, _ stops: [Int], _ model: FleetModel<some FleetTravel>) {
         if inTrial, !trialSaved.contains(where: { $0.vehicle == vehicle }) { trialSaved.append(routes[vehicle]) }
         for stop in routes[vehicle].stops where routeOf[stop] == vehicle {
             routeOf[stop] = -1
@@ -95,7 +95,7 @@ struct FleetState {
     }
 
     /// Takes `removed` out of their routes; they become unassigned.
-    mutating func remove(_ removed: [Int], _ model: FleetModel) {
+    mutating func remove(_ removed: [Int], _ model: FleetModel<some FleetTravel>) {
         // Few stops from few routes: plain arrays beat hashing here.
         var vehicles = [Int]()
         for stop in removed where routeOf[stop] >= 0 && !vehicles.contains(routeOf[stop]) { vehicles.append(routeOf[stop]) }
@@ -105,7 +105,7 @@ struct FleetState {
     }
 
     /// Serves `stop` with `vehicle` after node `p` (0 = right after the start).
-    mutating func insert(_ stop: Int, vehicle: Int, after p: Int, _ model: FleetModel) {
+    mutating func insert(_ stop: Int, vehicle: Int, after p: Int, _ model: FleetModel<some FleetTravel>) {
         var stops = routes[vehicle].stops
         stops.insert(stop, at: p)
         setRoute(vehicle, stops, model)

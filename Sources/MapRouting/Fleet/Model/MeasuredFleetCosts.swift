@@ -12,11 +12,11 @@ struct MeasuredFleetCosts {
     private let provider: GeodesicMatrixProvider
     private let objective: RouteObjective
     /// The fleet's average money per metre and per second, when vehicles have costs.
-    private let rates: FleetModel.Rates?
+    private let rates: FleetCandidates.Rates?
 
     /// The costs of `estimates`, and the storage their reader needs kept alive.
     static func reading(
-        _ estimates: GeodesicCosts, objective: RouteObjective, rates: FleetModel.Rates?
+        _ estimates: GeodesicCosts, objective: RouteObjective, rates: FleetCandidates.Rates?
     ) -> (costs: MeasuredFleetCosts, storage: GeodesicDistances.Storage) {
         let storage = GeodesicDistances.Storage(estimates.distances)
         let costs = MeasuredFleetCosts(
@@ -39,15 +39,15 @@ struct MeasuredFleetCosts {
     @inline(__always) func cost(_ from: Int, _ to: Int) -> Double {
         let metres = distance(from, to)
         let seconds = provider.travelDuration(distance: metres)
-        return FleetModel.candidateCost(metres: metres, seconds: seconds, objective: objective, rates: rates)
+        return FleetCandidates.cost(metres: metres, seconds: seconds, objective: objective, rates: rates)
     }
 
     /// For every stop, its nearest other stops, nearest first (ties by index): all of them up to
-    /// ``FleetModel/fullNeighbourLimit`` stops, else the nearest ``FleetModel/listedNeighbours``.
+    /// ``FleetCandidates/fullNeighbourLimit`` stops, else the nearest ``FleetCandidates/listedNeighbours``.
     /// Every cost here grows with the geodesic distance, so the geodesic order is the costs' order.
     static func nearestStops(places: [Int], of estimates: GeodesicCosts) -> [[Int]] {
         let stops = GeodesicDistances(places.map { estimates.distances.positions[$0] })
-        let (k, lists) = stops.nearestNeighbours(FleetModel.neighboursListed(stopCount: places.count))
+        let (k, lists) = stops.nearestNeighbours(FleetCandidates.neighboursListed(stopCount: places.count))
         return (0..<places.count).map { stop in lists[stop * k ..< stop * k + k].map(Int.init) }
     }
 }

@@ -27,7 +27,7 @@ struct RouteState {
     /// The objective cost (money with vehicle costs; else the sum of the legs, `costTo`'s last).
     private(set) var cost: Double
 
-    init(vehicle: Int, stops: [Int] = [], model: FleetModel) {
+    init(vehicle: Int, stops: [Int] = [], model: FleetModel<some FleetTravel>) {
         self.vehicle = vehicle
         self.stops = stops
         costTo = []
@@ -60,17 +60,17 @@ struct RouteState {
     var duration: Double { departure[departure.count - 1] - startTime }
 
     /// The place of node p.
-    @inline(__always) func place(_ p: Int, _ model: FleetModel) -> Int {
+    @inline(__always) func place(_ p: Int, _ model: FleetModel<some FleetTravel>) -> Int {
         p == 0 ? model.startPlace[vehicle] : p > stops.count ? model.endPlace[vehicle] : model.stopPlace[stops[p - 1]]
     }
 
     /// Replaces the stops and recomputes the passes.
-    mutating func replace(_ newStops: [Int], _ model: FleetModel) {
+    mutating func replace(_ newStops: [Int], _ model: FleetModel<some FleetTravel>) {
         stops = newStops
         update(model)
     }
 
-    private mutating func update(_ model: FleetModel) {
+    private mutating func update(_ model: FleetModel<some FleetTravel>) {
         let count = stops.count
         // Refilled in place: a route changed several times keeps its buffers.
         Self.refill(&costTo, count + 2)
@@ -112,7 +112,7 @@ struct RouteState {
     }
 
     /// Loads by dimension, distance, start time and waits; the route limits; the money cost.
-    @inline(never) private mutating func updateExtras(_ model: FleetModel) {
+    @inline(never) private mutating func updateExtras(_ model: FleetModel<some FleetTravel>) {
         let count = stops.count, dimensions = model.dimensionCount
         let base = count + 2
         latest.append(contentsOf: repeatElement(0, count: 2 + dimensions + count + 2))
@@ -169,7 +169,7 @@ struct RouteState {
 
     /// The cheapest feasible position for `stop` (the first of equal ones), or nil;
     /// `skip` may veto single positions.
-    @inline(__always) func bestPosition(of stop: Int, _ model: FleetModel, skip: () -> Bool) -> Insertion? {
+    @inline(__always) func bestPosition(of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool) -> Insertion? {
         if model.hasBreaks, !model.isMoney, model.takesBreaks(vehicle) { return bestPositionByDetour(of: stop, model, skip: skip) }
         var best: Insertion?
         for p in 0...stops.count {
@@ -184,7 +184,7 @@ struct RouteState {
     /// costs its detour, and only its check walks the route. The positions are tried from the
     /// cheapest detour on (the first of equal ones first), and the first that fits is the
     /// answer, so most insertions walk the route once instead of once per position.
-    @inline(never) private func bestPositionByDetour(of stop: Int, _ model: FleetModel, skip: () -> Bool) -> Insertion? {
+    @inline(never) private func bestPositionByDetour(of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool) -> Insertion? {
         let here = model.stopPlace[stop]
         var candidates: [(cost: Double, after: Int)] = []
         candidates.reserveCapacity(stops.count + 1)
@@ -204,7 +204,7 @@ struct RouteState {
 
     /// The extra cost of serving `stop` between nodes p and p + 1, or nil when that breaks
     /// capacity, a time window or the shift (the route itself must be feasible).
-    @inline(__always) func insertionCost(of stop: Int, after p: Int, _ model: FleetModel) -> Double? {
+    @inline(__always) func insertionCost(of stop: Int, after p: Int, _ model: FleetModel<some FleetTravel>) -> Double? {
         guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
@@ -218,7 +218,7 @@ struct RouteState {
     /// money: service at `stop` starts at `start`. The new duration is exact when the stop
     /// delays the rest of the route, and an upper bound when it makes it earlier (a detour
     /// shorter than the leg it replaces), so no insertion that breaks a limit is accepted.
-    @inline(never) private func extendedInsertionCost(of stop: Int, after p: Int, start: Double, _ model: FleetModel) -> Double? {
+    @inline(never) private func extendedInsertionCost(of stop: Int, after p: Int, start: Double, _ model: FleetModel<some FleetTravel>) -> Double? {
         guard fitsAmounts(of: stop, model) else { return nil }
         if model.takesBreaks(vehicle) {
             // Where the breaks go depends on the rest of the route: walk it (linear in its stops).
@@ -257,7 +257,7 @@ struct RouteState {
     }
 
     /// With `model.hasExtras`: the route has room for `stop` in every other capacity dimension.
-    @inline(__always) func fitsAmounts(of stop: Int, _ model: FleetModel) -> Bool {
+    @inline(__always) func fitsAmounts(of stop: Int, _ model: FleetModel<some FleetTravel>) -> Bool {
         let dimensions = model.dimensionCount
         for d in 0..<dimensions
         where !model.fits(load(d) + model.amount(stop * dimensions + d), model.limit(vehicle * dimensions + d)) {
@@ -267,7 +267,7 @@ struct RouteState {
     }
 
     /// The cost of this vehicle serving `candidate` in that order, or nil when infeasible.
-    static func cost(of candidate: [Int], vehicle: Int, _ model: FleetModel) -> Double? {
+    static func cost(of candidate: [Int], vehicle: Int, _ model: FleetModel<some FleetTravel>) -> Double? {
         if model.hasExtras { return extendedCost(of: candidate, vehicle: vehicle, model) }
         var load = 0
         var time = model.shiftStart[vehicle]
@@ -289,7 +289,7 @@ struct RouteState {
     }
 
     /// ``cost(of:vehicle:_:)`` with dimensions, route limits and money.
-    @inline(never) private static func extendedCost(of candidate: [Int], vehicle: Int, _ model: FleetModel) -> Double? {
+    @inline(never) private static func extendedCost(of candidate: [Int], vehicle: Int, _ model: FleetModel<some FleetTravel>) -> Double? {
         guard !candidate.isEmpty else {
             let end = model.endPlace[vehicle]
             guard model.shiftStart[vehicle] + model.time(model.startPlace[vehicle], end) <= model.shiftEnd[vehicle] else { return nil }
@@ -348,7 +348,7 @@ struct RouteState {
     /// route ends there, or (after a stop) when it fits in the wait before the next stop's
     /// service anyway (then it costs no time). A route whose first break is taken at the start
     /// starts with it; otherwise the vehicle leaves as late as its first stop allows.
-    static func timeline(of stops: [Int], vehicle: Int, _ model: FleetModel) -> Timeline? {
+    static func timeline(of stops: [Int], vehicle: Int, _ model: FleetModel<some FleetTravel>) -> Timeline? {
         var timeline: Timeline? = Timeline()
         var noWalk: [Double]? = nil
         guard let span = breakSpan(stops, vehicle: vehicle, model, record: &timeline, walk: &noWalk), var timeline else { return nil }
@@ -358,7 +358,7 @@ struct RouteState {
 
     /// When the route of ``timeline(of:vehicle:_:)`` starts and ends, without building it: the
     /// search's check, linear in the stops and free of allocations.
-    static func breakSpan(_ stops: [Int], vehicle: Int, _ model: FleetModel) -> (start: Double, end: Double)? {
+    static func breakSpan(_ stops: [Int], vehicle: Int, _ model: FleetModel<some FleetTravel>) -> (start: Double, end: Double)? {
         var none: Timeline? = nil
         var noWalk: [Double]? = nil
         return breakSpan(stops, vehicle: vehicle, model, record: &none, walk: &noWalk)
@@ -368,7 +368,7 @@ struct RouteState {
     /// walk starts from this route's own walk where the stop goes in (the nodes before it are
     /// the same), and ends where it meets that walk again: at the same time, before the same
     /// break, the rest of the route is the same too.
-    private func insertionSpan(of stop: Int, at position: Int, _ model: FleetModel) -> (start: Double, end: Double)? {
+    private func insertionSpan(of stop: Int, at position: Int, _ model: FleetModel<some FleetTravel>) -> (start: Double, end: Double)? {
         var none: Timeline? = nil
         var noWalk: [Double]? = nil
         let walkStart = Self.walkStart(count: stops.count, dimensions: model.dimensionCount)
@@ -397,7 +397,7 @@ struct RouteState {
     /// `position`, and `known` (the walk of `stops`) lets it start there and stop early.
     /// `record` collects the timeline, `walk` the ``KnownWalk`` values.
     private static func breakSpan(
-        _ stops: [Int], inserting extra: Int = -1, at position: Int = -1, vehicle: Int, _ model: FleetModel,
+        _ stops: [Int], inserting extra: Int = -1, at position: Int = -1, vehicle: Int, _ model: FleetModel<some FleetTravel>,
         record: inout Timeline?, walk: inout [Double]?, known: KnownWalk? = nil
     ) -> (start: Double, end: Double)? {
         let pending = model.breaks(vehicle)

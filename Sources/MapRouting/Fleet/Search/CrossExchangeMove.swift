@@ -2,7 +2,7 @@
 /// stops of another route that follows a nearby stop, so the first string comes right
 /// after that nearby stop.
 enum CrossExchangeMove {
-    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel, neighbours: Int) -> Bool {
+    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, neighbours: Int) -> Bool {
         let a = state.routeOf[stop]
         guard a >= 0 else { return false }
         let routeA = state.routes[a]
@@ -35,7 +35,7 @@ enum CrossExchangeMove {
     /// nodes `otherFirst...otherLast` (strings keep their inner legs and direction).
     static func replaceCost(
         _ route: RouteState, _ first: Int, _ last: Int, by other: RouteState, _ otherFirst: Int, _ otherLast: Int,
-        _ model: FleetModel
+        _ model: FleetModel<some FleetTravel>
     ) -> Double {
         let before = route.place(first - 1, model), after = route.place(last + 1, model)
         let inner = (other.costTo[otherLast] - other.costTo[otherFirst]) - (route.costTo[last] - route.costTo[first])

@@ -11,7 +11,7 @@ enum FleetLocalSearch {
     /// Improves `state` until no move does, or until `deadline` (looked at every 64 stops
     /// and between routes: one pass over thousands of stops can outlast a short limit).
     static func run(
-        _ state: inout FleetState, _ model: FleetModel, reorderRoutes: Bool, seed: UInt64,
+        _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, reorderRoutes: Bool, seed: UInt64,
         until deadline: ContinuousClock.Instant? = nil
     ) {
         let k = min(neighbourCount, max(model.stopCount - 1, 0))

@@ -4,7 +4,7 @@ extension FleetState {
     /// route limit, by ``RouteState/cost(of:vehicle:_:)``) and together cost less
     /// than now by more than a rounding error; returns whether it did.
     mutating func applyIfBetter(
-        _ first: (vehicle: Int, stops: [Int]), _ second: (vehicle: Int, stops: [Int])?, _ model: FleetModel
+        _ first: (vehicle: Int, stops: [Int]), _ second: (vehicle: Int, stops: [Int])?, _ model: FleetModel<some FleetTravel>
     ) -> Bool {
         var before = routes[first.vehicle].cost
         guard let firstCost = RouteState.cost(of: first.stops, vehicle: first.vehicle, model) else { return false }

@@ -2,7 +2,7 @@
 /// in another route or elsewhere in the same one.
 enum RelocateMove {
     /// Tries moves for the strings starting at `stop`; applies the first that improves.
-    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel, neighbours: Int) -> Bool {
+    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, neighbours: Int) -> Bool {
         let from = state.routeOf[stop]
         guard from >= 0 else { return false }
         let source = state.routes[from]

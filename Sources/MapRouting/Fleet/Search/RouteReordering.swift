@@ -2,7 +2,7 @@
 /// (``TourSolver``: exact up to its limit, local search above), kept when it is feasible
 /// and cheaper.
 enum RouteReordering {
-    static func improve(_ vehicle: Int, _ state: inout FleetState, _ model: FleetModel, seed: UInt64) -> Bool {
+    static func improve(_ vehicle: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, seed: UInt64) -> Bool {
         let route = state.routes[vehicle]
         guard route.stops.count >= 3 else { return false }
         let start = model.startPlace[vehicle], end = model.endPlace[vehicle]

@@ -4,7 +4,7 @@
 enum StringRemoval {
     /// Removes about `averageRemoved` stops and returns them.
     static func ruin(
-        _ state: inout FleetState, _ model: FleetModel, random: inout RandomSource,
+        _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, random: inout RandomSource,
         averageRemoved: Int = 10, maximumString: Int = 10
     ) -> [Int] {
         let served = (0..<model.stopCount).filter { state.routeOf[$0] >= 0 }

@@ -1,6 +1,6 @@
 /// Swap: exchange a stop with a nearby stop of another route, each taking the other's place.
 enum SwapMove {
-    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel, neighbours: Int) -> Bool {
+    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, neighbours: Int) -> Bool {
         let a = state.routeOf[stop]
         guard a >= 0 else { return false }
         let i = state.indexOf[stop] + 1
@@ -24,7 +24,7 @@ enum SwapMove {
     }
 
     /// The cost change when node p of `route` is served at `place` instead.
-    static func change(_ route: RouteState, at p: Int, to place: Int, _ model: FleetModel) -> Double {
+    static func change(_ route: RouteState, at p: Int, to place: Int, _ model: FleetModel<some FleetTravel>) -> Double {
         let before = route.place(p - 1, model), here = route.place(p, model), after = route.place(p + 1, model)
         return model.cost(before, place) + model.cost(place, after) - model.cost(before, here) - model.cost(here, after)
     }

@@ -1,7 +1,7 @@
 /// 2-opt*: cut two routes and exchange their tails, so a stop is followed by a nearby stop
 /// of another route (the routes keep their own vehicles, starts and ends).
 enum TwoOptStarMove {
-    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel, neighbours: Int) -> Bool {
+    static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, neighbours: Int) -> Bool {
         let a = state.routeOf[stop]
         guard a >= 0 else { return false }
         let p = state.indexOf[stop] + 1
@@ -27,7 +27,7 @@ enum TwoOptStarMove {
     }
 
     /// The cost of `head`'s vehicle serving its nodes up to `p`, then `tail`'s stops from node `t` on.
-    static func joinedCost(_ head: RouteState, through p: Int, _ tail: RouteState, from t: Int, _ model: FleetModel) -> Double {
+    static func joinedCost(_ head: RouteState, through p: Int, _ tail: RouteState, from t: Int, _ model: FleetModel<some FleetTravel>) -> Double {
         let end = model.endPlace[head.vehicle]
         let junction = head.place(p, model)
         guard t <= tail.stops.count else { return head.costTo[p] + model.cost(junction, end) }
