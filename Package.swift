@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "MapEditing", targets: ["MapEditing"]),
         .library(name: "MapPostgres", targets: ["MapPostgres"]),
         .library(name: "MapService", targets: ["MapService"]),
+        // TSPLIB and VRPLIB readers for the benchmarks and tests, apart from the engine's API.
+        .library(name: "BenchmarkInstances", targets: ["BenchmarkInstances"]),
         .executable(name: "mapctl", targets: ["mapctl"]),
     ],
     dependencies: [
@@ -34,6 +36,7 @@ let package = Package(
         .target(name: "MapClustering", dependencies: ["MapGeometry"]),
         .target(name: "MapRouting", dependencies: ["MapGeometry"]),
         .target(name: "MapEditing", dependencies: ["MapGeometry"]),
+        .target(name: "BenchmarkInstances", dependencies: ["MapRouting"]),
         // Datasets in PostGIS: a table per dataset, read and written as WKB (`mapctl import/export`).
         .target(name: "MapPostgres", dependencies: ["MapGeometry", "MapClustering", .product(name: "PostgresNIO", package: "postgres-nio")]),
         // The map service: every answer of mapctl over HTTP (`mapctl serve`), contract in openapi.yaml.
@@ -88,7 +91,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering", "TestSupport"]),
-        .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "TestSupport"]),
+        .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "BenchmarkInstances", "TestSupport"]),
         .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "TestSupport"]),
         .testTarget(name: "MapctlTests", dependencies: ["mapctl", "MapGeometry", "MapClustering", "MapRouting", "TestSupport"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import BenchmarkInstances
 @testable import MapRouting
 
 /// The TSPLIB instances of the shared data, with their published optima.

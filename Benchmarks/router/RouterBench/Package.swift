@@ -9,7 +9,7 @@ let package = Package(
         .executableTarget(
             name: "RouterBench",
             dependencies: [
-                .product(name: "MapRouting", package: "MapEngine"),
+                .product(name: "MapRouting", package: "MapEngine"), .product(name: "BenchmarkInstances", package: "MapEngine"),
                 .product(name: "MapGeometry", package: "MapEngine"),
             ],
             path: "Sources/RouterBench"

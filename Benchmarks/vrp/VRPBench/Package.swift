@@ -8,7 +8,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "VRPBench",
-            dependencies: [.product(name: "MapRouting", package: "MapEngine")],
+            dependencies: [.product(name: "MapRouting", package: "MapEngine"), .product(name: "BenchmarkInstances", package: "MapEngine")],
             path: "Sources/VRPBench"
         ),
     ]

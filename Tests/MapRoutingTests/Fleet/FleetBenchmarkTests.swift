@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import BenchmarkInstances
 @testable import MapRouting
 
 /// CVRPLIB and Solomon instances with their best-known values: every answer is feasible

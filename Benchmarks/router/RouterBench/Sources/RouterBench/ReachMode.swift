@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkInstances
 import MapRouting
 
 /// `RouterBench --reach CASES SEEDS [MAX_ITERATIONS]`: for each case and seed, the fewest

@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkInstances
 import MapRouting
 
 // Usage: RouterBench DIR NAME[,NAME…] BUDGET_MS[,…] [RUNS]   (or --stops, see StopsMode.swift; --reach, see ReachMode.swift)
@@ -31,7 +32,7 @@ for line in csv.split(separator: "\n").dropFirst() {
 for name in names {
     let text = try String(contentsOf: directory.appendingPathComponent("\(name).tsp"), encoding: .utf8)
     let instance = try TSPLIBInstance(text: text)
-    let matrix = instance.costMatrix()
+    let matrix = try instance.costMatrix()
     let problem = try TourProblem(costs: matrix, start: 0, end: .returnToStart)
     for budget in budgets {
         for run in 0..<runs {

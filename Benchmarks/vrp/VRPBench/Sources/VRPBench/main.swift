@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkInstances
 import MapRouting
 
 // VRPBench DIR NAME BUDGET_MS RUNS [ITERATIONS|default] [FIRST_SEED]: solves instance NAME (DIR/NAME.vrp

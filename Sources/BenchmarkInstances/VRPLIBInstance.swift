@@ -1,4 +1,5 @@
 import Foundation
+import MapRouting
 
 /// A benchmark instance for the fleet solver: CVRPLIB (`.vrp`) or Solomon (`.txt`), with
 /// each benchmark's own distance convention, as a ``FleetProblem``.

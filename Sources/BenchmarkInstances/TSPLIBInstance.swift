@@ -1,4 +1,5 @@
 import Foundation
+import MapRouting
 
 /// A symmetric TSPLIB instance with node coordinates, and its integer distances under
 /// TSPLIB's own conventions (EUC_2D, CEIL_2D, ATT, GEO), for benchmarks and tests
@@ -73,7 +74,8 @@ public struct TSPLIBInstance: Sendable {
     }
 
     /// The full matrix of ``distance(_:_:)``.
-    public func costMatrix() -> CostMatrix {
+    /// - Throws: never for coordinates that are numbers (the distances are finite and non-negative).
+    public func costMatrix() throws(CostMatrixError) -> CostMatrix {
         let n = coordinates.count
         var values = [Double](repeating: 0, count: n * n)
         if edgeWeightType == "EUC_2D" {
@@ -90,7 +92,7 @@ public struct TSPLIBInstance: Sendable {
         } else {
             for i in 0..<n { for j in (i + 1)..<n { let d = Double(distance(i, j)); values[i * n + j] = d; values[j * n + i] = d } }
         }
-        return CostMatrix(unchecked: n, values: values)
+        return try CostMatrix(count: n, values: values)
     }
 
     /// TSPLIB's GEO conversion: DDD.MM (degrees and minutes) to radians with PI = 3.141592.
