@@ -39,12 +39,16 @@ public struct GridClusters: Sendable {
             let total = parts.reduce(0) { $0 + $1.count }
             for part in parts { perType[part.type, default: 0] += part.count }
             if parts.count > 1 { mixed += total }
-            var marker = total == 1 ? single[cell].map(styled) ?? cluster(cell, parts, total: total) : cluster(cell, parts, total: total)
+            var marker: Feature
+            if total == 1, let object = single[cell] { marker = styled(object) } else { marker = cluster(cell, parts, total: total) }
             if cell == selected { marker.properties.set("selected", .bool(true)) }
             features.append(marker)
         }
         var members = foreignMembers
-        if legend { members.append(ForeignMember(name: "legend", value: Legend.json(Legend.entries(counts: perType, style: style, allTypes: allTypes, mixedCount: mixed)))) }
+        if legend {
+            let entries = Legend.entries(counts: perType, style: style, allTypes: allTypes, mixedCount: mixed)
+            members.append(ForeignMember(name: "legend", value: Legend.json(entries)))
+        }
         return FeatureCollection(features: features, foreignMembers: members)
     }
 
