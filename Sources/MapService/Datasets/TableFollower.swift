@@ -44,27 +44,29 @@ struct TableFollower: Service {
     }
 
     /// Runs a pool for the requests' queries, makes the cell counts current, and renews the
-    /// dataset's summary whenever the table changes.
+    /// dataset's summary whenever the table changes, until the connection fails: then the
+    /// dataset is marked failed at once, and the pool is cancelled, not awaited (a pool whose
+    /// server went away may take long to close, and requests must answer 503 meanwhile).
     private func answerFromDatabase() async throws {
         let cells = TableCells(location, statementTimeout: state.configuration.requestTimeout)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await cells.run() }
-            group.addTask {
-                try await FeatureTable.with(location) { table in
-                    try await table.checkSRID()
-                    try await cells.prepare()
-                    let members = try await table.collectionMembers()
-                    // Ready once summarized; a summary that fails here is retried with the connection.
-                    state.store.replace(try await summarize(cells, members))
-                    try await table.listen { _ in
-                        // A summary that cannot be read now is read at the next change or reconnection.
-                        if let dataset = try? await summarize(cells, members) { state.store.replace(dataset) }
-                    }
+        let pool = Task { await cells.run() }
+        defer { pool.cancel() }
+        do {
+            try await FeatureTable.with(location) { table in
+                try await table.checkSRID()
+                try await cells.prepare()
+                let members = try await table.collectionMembers()
+                // Ready once summarized; a summary that fails here is retried with the connection.
+                state.store.replace(try await summarize(cells, members))
+                try await table.listen { _ in
+                    // A summary that cannot be read now is read at the next change or reconnection.
+                    if let dataset = try? await summarize(cells, members) { state.store.replace(dataset) }
                 }
-                throw FeatureTableError.stoppedListening(location)
             }
-            try await group.next()
-            group.cancelAll()
+            throw FeatureTableError.stoppedListening(location)
+        } catch {
+            state.store.datasets.mark(source.name, .failed("\(error)"))
+            throw error
         }
     }
 
