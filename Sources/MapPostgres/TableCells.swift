@@ -97,10 +97,7 @@ public struct TableCells: Sendable {
                 """, logger: logger)
             for try await (total, west, east, north, south) in totals.decode((Int64, Int?, Int?, Int?, Int?).self) {
                 count = Int(total)
-                if let west, let east, let north, let south {
-                    let low = GridCell(level: level, x: west, y: south).bounds, high = GridCell(level: level, x: east, y: north).bounds
-                    bounds = BoundingBox(unchecked: low.west, low.south, high.east, high.north)
-                }
+                if let west, let east, let north, let south { bounds = Self.box(level: level, x: west...east, y: north...south) }
             }
             if let cells = bounds { bounds = try await exactBounds(within: cells, level: level) }
             let named = try await client.query("SELECT DISTINCT type FROM \(unescaped: counts) WHERE level = \(CellCountSQL.keptLevels[0]) AND points > 0 ORDER BY 1", logger: logger)
