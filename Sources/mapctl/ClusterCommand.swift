@@ -62,14 +62,7 @@ struct ClusterCommand: ParsableCommand {
     @Option(name: .customLong("measure"), help: "Numeric property to sum/min/max/mean per cluster (repeatable).")
     var measures: [String] = []
 
-    @Option(help: ArgumentHelp("Cluster and show only these layers (comma separated values of --layer-key).", valueName: "a,b"))
-    var layers: String?
-
-    @Option(name: .customLong("layer-key"), help: "The property that names a feature's layer.")
-    var layerKey = "type"
-
-    @Option(name: .customLong("where"), help: ArgumentHelp("Cluster and show only features whose property KEY has VALUE (repeatable).", valueName: "KEY=VALUE"))
-    var conditions: [String] = []
+    @OptionGroup var filterOptions: FilterOptions
 
     @Flag(help: "Find neighbours with supercluster's KD-trees: bit-identical to supercluster, slower.")
     var exact = false
@@ -99,8 +92,6 @@ struct ClusterCommand: ParsableCommand {
     var withLegend = false
 
     @OptionGroup var outputOptions: OutputOptions
-    var output: String? { outputOptions.output }
-    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String
@@ -120,88 +111,61 @@ struct ClusterCommand: ParsableCommand {
         if let zoom, !zoom.isFinite || zoom < 0 || zoom > 30 { throw ValidationError("--zoom must be between 0 and 30, got \(zoom)") }
         if limit < 0 || offset < 0 { throw ValidationError("--limit and --offset must not be negative") }
         if !MapTileSize.supported.contains(tileSize) { throw ValidationError("--tile-size must be 256 (Leaflet) or 512 (MapLibre), not \(tileSize)") }
-        _ = try parsedBox()
+        _ = try view()
         _ = try parsedTile()
-        _ = try filter()
         do { try options().validate() } catch { throw ValidationError("\(error)") }
     }
 
     func run() throws {
-        let style: ClusterStyle
-        if let path = self.style {
-            do { style = try ClusterStyle(contentsOf: URL(fileURLWithPath: path)) } catch {
-                fail("\(error)", status: FileManager.default.isReadableFile(atPath: path) ? 65 : 66)
+        let document = try CommandInput.read(input)
+        let index = try clusterIndex(of: document.featureCollection)
+        let output = outputOptions
+        if let id = members {
+            try output.write(GeoJSONWriter(options: output.writerOptions).encode(try index.memberPage(of: id, limit: limit, offset: offset)))
+        } else if let id = children {
+            try output.write(GeoJSONWriter(options: output.writerOptions).encode(try index.children(of: id)))
+        } else if let id = expansionZoom {
+            // One line, even with --pretty.
+            try output.write(GeoJSONWriter().encode(try index.expansionZoomJSON(of: id)) + [0x0A])
+        } else if let (z, x, y) = try parsedTile() {
+            try output.write(GeoJSONWriter(options: output.writerOptions).encode(try index.tileFeatures(z: z, x: x, y: y)))
+        } else if legend {
+            try output.write(json: Legend.json(index.legend(zoom: zoom!, in: try view())))
+        } else if withLegend {
+            let row = try selected.map { id throws(CommandFailure) in
+                guard let row = document.features.firstIndex(where: { $0.objectID == id }) else {
+                    throw CommandFailure("--selected \(id): no object has this id")
+                }
+                return row
             }
+            try output.write(index.viewBytes(zoom: zoom!, in: try view(), selected: row, parallel: true))
+        } else if output.pretty {
+            try output.write(GeoJSONWriter(options: output.writerOptions).encode(index.features(zoom: zoom!, in: try view())))
         } else {
-            style = ClusterStyle()
+            // The same bytes, streamed, with single objects' properties copied as they are.
+            let box = try view()
+            try CommandOutput.writing(to: output.output) { handle in
+                try index.writeFeatures(zoom: zoom!, in: box, parallel: true) { chunk in try handle.write(contentsOf: chunk) }
+            }
         }
-        var readerOptions = GeoJSONReader.Options()
-        readerOptions.lenient = false
-        let reader = GeoJSONReader(options: readerOptions)
-        let document: GeoJSONDocument
-        do {
-            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
-        } catch {
-            fail("\(error)", status: error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+    }
+
+    /// The index of the features that take part, clustered from the zoom the view shows up:
+    /// markers made at Z or above, and their ids, children and expansion zooms, come from the
+    /// zooms above Z, so the zooms below need no clustering.
+    private func clusterIndex(of collection: FeatureCollection) throws -> FeatureClusterIndex {
+        let style: ClusterStyle
+        do { style = try self.style.map { try ClusterStyle(contentsOf: URL(fileURLWithPath: $0)) } ?? ClusterStyle() } catch {
+            throw CommandFailure("\(error)", status: FileManager.default.isReadableFile(atPath: self.style!) ? .dataError : .noInput)
         }
-        // A view at zoom Z shows markers made at Z or above, and their ids, children and
-        // expansion zooms come from the zooms above too: the zooms below Z need no clustering.
         var clusterOptions = options()
-        if let z = try parsedTile()?.0 ?? zoom.map({ Int($0.rounded(.down)) }) {
+        if let z = try parsedTile()?.z ?? zoom.map({ Int($0.rounded(.down)) }) {
             clusterOptions.minZoom = max(clusterOptions.minZoom, min(z, clusterOptions.maxZoom))
         }
         let featureOptions = FeatureClusterOptions(
             cluster: clusterOptions, grouping: groupBy.map { .property($0) } ?? .none, measures: measures,
-            clusterShapes: clusterShapes, style: style, filter: try filter())
-        let index: FeatureClusterIndex
-        do { index = try FeatureClusterIndex(document.featureCollection, options: featureOptions, parallel: true) } catch {
-            fail("\(error)", status: 65)
-        }
-
-        var writerOptions = GeoJSONWriter.Options()
-        writerOptions.pretty = pretty
-        let writer = GeoJSONWriter(options: writerOptions)
-        do {
-            if let id = members {
-                write(writer.encode(try index.memberPage(of: id, limit: limit, offset: offset)))
-            } else if let id = children {
-                write(writer.encode(try index.children(of: id)))
-            } else if let id = expansionZoom {
-                write(GeoJSONWriter().encode(try index.expansionZoomJSON(of: id)) + [0x0A])
-            } else if let (z, x, y) = try parsedTile() {
-                write(writer.encode(try index.tileFeatures(z: z, x: x, y: y)))
-            } else if legend {
-                write(try legendJSON(index.legend(zoom: zoom!, in: parsedBox() ?? .world)))
-            } else if withLegend {
-                var row: Int?
-                if let selected {
-                    guard let found = document.features.firstIndex(where: { $0.objectID == selected }) else {
-                        fail("--selected \(selected): no object has this id", status: 65)
-                    }
-                    row = found
-                }
-                write(index.viewBytes(zoom: zoom!, in: try parsedBox() ?? .world, selected: row, parallel: true))
-            } else if pretty {
-                write(writer.encode(index.features(zoom: zoom!, in: try parsedBox() ?? .world)))
-            } else {
-                // The same bytes, streamed, with single objects' properties copied as they are.
-                let file = try CommandOutput.open(output, command: "cluster")
-                let handle = file?.handle ?? FileHandle.standardOutput
-                do {
-                    try index.writeFeatures(zoom: zoom!, in: try parsedBox() ?? .world, parallel: true) { chunk in
-                        try handle.write(contentsOf: chunk)
-                    }
-                    try file?.commit()
-                } catch let error as ClusterError {
-                    throw error
-                } catch {
-                    fail("cannot write \(output ?? "standard output"): \(error)", status: 74)
-                }
-            }
-        } catch let error as ClusterError {
-            if case .unknownCluster = error { fail("\(error)", status: 64) }
-            fail("\(error)", status: 65)
-        }
+            clusterShapes: clusterShapes, style: style, filter: FilterOptions.all(try filterOptions.filters()))
+        do { return try FeatureClusterIndex(collection, options: featureOptions, parallel: true) } catch { throw CommandFailure(error) }
     }
 
     private func options() -> ClusterOptions {
@@ -210,51 +174,12 @@ struct ClusterCommand: ParsableCommand {
             neighbourSearch: exact ? .supercluster : .grid)
     }
 
-    /// The features that take part: --layers and every --where.
-    private func filter() throws -> FeatureFilter {
-        var filters: [FeatureFilter] = []
-        if let layers {
-            filters.append(.oneOf(layerKey, Set(layers.split(separator: ",").map(String.init))))
-        }
-        for condition in conditions {
-            do { filters.append(try FeatureFilter.parse(condition)) } catch {
-                throw ValidationError("--where \(error)")
-            }
-        }
-        return filters.isEmpty ? .everything : .all(filters)
+    /// `--bbox`, or the whole world.
+    private func view() throws -> BoundingBox {
+        try bbox.map { try MapArgument.box($0, option: "--bbox") } ?? .world
     }
 
-    private func parsedBox() throws -> BoundingBox? {
-        guard let bbox else { return nil }
-        do { return try BoundingBox(westSouthEastNorth: bbox) } catch { throw ValidationError("--bbox \(error)") }
-    }
-
-    private func parsedTile() throws -> (Int, Int, Int)? {
-        guard let tile else { return nil }
-        let parts = tile.split(separator: "/").map { Int($0) }
-        guard parts.count == 3, let z = parts[0], let x = parts[1], let y = parts[2] else {
-            throw ValidationError("--tile must be z/x/y, e.g. 12/2331/1185; got \(tile)")
-        }
-        do { _ = try Tile(x: x, y: y, z: z) } catch { throw ValidationError("--tile \(tile): \(error)") }
-        return (z, x, y)
-    }
-
-    private func legendJSON(_ entries: [LegendEntry]) throws -> [UInt8] {
-        var options = GeoJSONWriter.Options()
-        options.pretty = pretty
-        var bytes = GeoJSONWriter(options: options).encode(Legend.json(entries))
-        if !pretty { bytes.append(0x0A) }
-        return bytes
-    }
-
-    private func write(_ bytes: [UInt8]) {
-        do { try CommandOutput.write(bytes, to: output, command: "cluster") } catch {
-            Foundation.exit(74)
-        }
-    }
-
-    private func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("mapctl cluster: \(message)\n".utf8))
-        Foundation.exit(status)
+    private func parsedTile() throws -> (z: Int, x: Int, y: Int)? {
+        try tile.map { try MapArgument.tile($0, option: "--tile") }
     }
 }

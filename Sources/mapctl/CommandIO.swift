@@ -2,70 +2,57 @@ import ArgumentParser
 import Foundation
 import MapGeometry
 
-/// Reading the input of a subcommand: a path or - for standard input, with mapctl's exit statuses.
+/// Reading the input of a subcommand: a path or - for standard input.
 enum CommandInput {
-    static func read(_ path: String, command: String, options: GeoJSONReader.Options) throws -> GeoJSONDocument {
+    static func read(_ path: String, options: GeoJSONReader.Options = GeoJSONReader.Options()) throws(CommandFailure) -> GeoJSONDocument {
         let reader = GeoJSONReader(options: options)
         do {
             return path == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: path)
         } catch {
-            CommandOutput.message("mapctl \(command): \(error)")
-            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+            throw CommandFailure(error)
         }
     }
 
-    /// Reads a strict JSON file beside the GeoJSON (vehicles, matrix).
-    static func json(_ path: String, command: String) throws -> JSONFile {
-        do { return try JSONFile(contentsOf: path) } catch {
-            CommandOutput.message("mapctl \(command): \(error)")
-            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
-        }
-    }
-
-    /// Runs a read of values in a JSON file, reporting its located error with exit status 65.
-    static func values<Value>(command: String, _ read: () throws(GeoJSONError) -> Value) throws -> Value {
-        do { return try read() } catch {
-            CommandOutput.message("mapctl \(command): \(error)")
-            throw ExitCode(65)
-        }
+    /// Reads values from a strict JSON file beside the GeoJSON (vehicles, matrix); errors are
+    /// located in that file.
+    static func json<Value>(_ path: String, _ read: (JSONFile) throws(GeoJSONError) -> Value) throws(CommandFailure) -> Value {
+        do { return try read(try JSONFile(contentsOf: path)) } catch { throw CommandFailure(error) }
     }
 }
 
-/// Writing GeoJSON to standard output or `--output`, and messages to standard error.
+/// Writing answers to standard output or `--output`, and messages to standard error.
 enum CommandOutput {
-    static func write(_ collection: FeatureCollection, to output: String?, options: GeoJSONWriter.Options, command: String) throws {
-        let writer = GeoJSONWriter(options: options)
-        let file = try open(output, command: command)
+    static func write(_ collection: FeatureCollection, to output: String?, options: GeoJSONWriter.Options) throws(CommandFailure) {
+        try writing(to: output) { handle in try GeoJSONWriter(options: options).write(collection, to: handle) }
+    }
+
+    /// Writes `bytes` to `--output` or standard output.
+    static func write(_ bytes: [UInt8], to output: String?) throws(CommandFailure) {
+        try writing(to: output) { handle in try handle.write(contentsOf: bytes) }
+    }
+
+    /// Runs `write` on the `--output` file (see ``OutputFile``: written aside and renamed into
+    /// place, devices and FIFOs written through) or standard output; the file is kept only
+    /// when `write` succeeds. Errors of `write` other than writing ones pass through.
+    static func writing(to output: String?, _ write: (FileHandle) throws -> Void) throws(CommandFailure) {
+        let file: OutputFile?
+        do { file = try output.map { try OutputFile(path: $0) } } catch { throw CommandFailure("\(error)", status: .ioError) }
         do {
-            try writer.write(collection, to: file?.handle ?? FileHandle.standardOutput)
+            try write(file?.handle ?? FileHandle.standardOutput)
             try file?.commit()
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
-            message("mapctl \(command): cannot write \(output ?? "standard output"): \(error)")
-            throw ExitCode(74)
+            throw .cannotWrite(output, error)
         }
     }
 
-    /// The `--output` file (see ``OutputFile``: written aside and renamed into place, devices and
-    /// FIFOs written through), or nil for standard output.
-    static func open(_ output: String?, command: String) throws -> OutputFile? {
-        guard let output else { return nil }
-        do { return try OutputFile(path: output) } catch {
-            message("mapctl \(command): \(error)")
-            throw ExitCode(74)
-        }
-    }
+    /// The subcommand running, set once by ``Mapctl`` before it runs (one command a process,
+    /// so the unguarded write cannot race).
+    nonisolated(unsafe) static var subcommand = "mapctl"
 
-    /// Writes `bytes` to `--output` (safely, as ``open(_:command:)``) or standard output.
-    static func write(_ bytes: [UInt8], to output: String?, command: String) throws {
-        let file = try open(output, command: command)
-        do {
-            try (file?.handle ?? FileHandle.standardOutput).write(contentsOf: bytes)
-            try file?.commit()
-        } catch {
-            message("mapctl \(command): cannot write \(output ?? "standard output"): \(error)")
-            throw ExitCode(74)
-        }
-    }
+    /// `mapctl COMMAND: text` on standard error.
+    static func say(_ text: String) { message("mapctl \(subcommand): \(text)") }
 
     static func message(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))

@@ -41,12 +41,10 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Skip invalid features (reported on standard error) instead of failing.")
     var lenient = false
 
-
     @Option(name: .customLong("max-input"), help: "Largest input read (bytes, or with a unit: 512MiB, 4GiB, 2GB); larger input, or an endless one such as /dev/zero, is refused.")
     var maxInput = ByteCount.defaultInputLimit
 
     @OptionGroup var outputOptions: OutputOptions
-    var output: String? { outputOptions.output }
     var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
@@ -73,17 +71,9 @@ struct ConvertCommand: ParsableCommand {
         if input != "-", try convertInTwoPasses(reader: reader, writer: writer) { return }
 
         // Standard input (read whole: it cannot be read twice), or a single Feature or geometry.
-        let document: GeoJSONDocument
-        do {
-            document = input == "-" ? try reader.readStandardInput() : try reader.read(contentsOfFile: input)
-        } catch {
-            throw readError(error)
-        }
-        for warning in document.warnings { printToStandardError(warning.description) }
-        for skipped in document.skipped { printToStandardError("mapctl convert: \(skipped)") }
-        let file = try CommandOutput.open(output, command: "convert")
-        let handle = file?.handle ?? FileHandle.standardOutput
-        do {
+        let document = try CommandInput.read(input, options: readerOptions)
+        report(warnings: document.warnings, skipped: document.skipped)
+        try CommandOutput.writing(to: outputOptions.output) { handle in
             if seq {
                 var stream = GeoJSONStreamWriter(handle: handle, writer: writer, sequence: true)
                 for feature in document.features { try stream.write(feature) }
@@ -93,9 +83,6 @@ struct ConvertCommand: ParsableCommand {
             } else {
                 try handle.write(contentsOf: writer.encode(document.object) + (pretty ? [] : [0x0A]))
             }
-            try file?.commit()
-        } catch {
-            throw writeError(error)
         }
     }
 
@@ -114,42 +101,26 @@ struct ConvertCommand: ParsableCommand {
                 if bbox { writer.extend(&extent, with: feature) }
             }
         } catch {
-            throw readError(error)
+            throw CommandFailure(error)
         }
         guard check.isFeatureCollection || check.isSequence else { return false }
-        for warning in check.warnings { printToStandardError(warning.description) }
-        for skipped in check.skipped { printToStandardError("mapctl convert: \(skipped)") }
-
-        let file = try CommandOutput.open(output, command: "convert")
-        do {
-            var stream = GeoJSONStreamWriter(handle: file?.handle ?? FileHandle.standardOutput, writer: writer, sequence: seq)
+        report(warnings: check.warnings, skipped: check.skipped)
+        try CommandOutput.writing(to: outputOptions.output) { handle in
+            var stream = GeoJSONStreamWriter(handle: handle, writer: writer, sequence: seq)
             try stream.begin(bbox: bbox ? extent.bounds : check.bbox, foreignMembers: check.foreignMembers)
-            var features = try reader.featureStream(contentsOfFile: input)
-            while let feature = try features.next() { try stream.write(feature) }
+            do {
+                var features = try reader.featureStream(contentsOfFile: input)
+                while let feature = try features.next() { try stream.write(feature) }
+            } catch let error as GeoJSONError {
+                throw CommandFailure(error)  // only if the file changed between the two passes
+            }
             try stream.finish()
-            try file?.commit()
-        } catch let error as GeoJSONError {
-            // Only if the file changed between the two passes.
-            throw readError(error)
-        } catch {
-            throw writeError(error)
         }
         return true
     }
 
-    /// The error on standard error, and the exit status for it (66 unreadable, 65 invalid).
-    private func readError(_ error: GeoJSONError) -> ExitCode {
-        printToStandardError("mapctl convert: \(error)")
-        return ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
+    private func report(warnings: [GeoJSONWarning], skipped: [SkippedFeature]) {
+        for warning in warnings { CommandOutput.message(warning.description) }
+        for skipped in skipped { CommandOutput.say("\(skipped)") }
     }
-
-    private func writeError(_ error: any Error) -> ExitCode {
-        printToStandardError("mapctl convert: cannot write \(output ?? "standard output"): \(error)")
-        return ExitCode(74)
-    }
-}
-
-/// Messages for people go to standard error.
-private func printToStandardError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

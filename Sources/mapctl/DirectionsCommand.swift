@@ -75,8 +75,6 @@ struct DirectionsCommand: ParsableCommand {
     var units: DistanceUnits?
 
     @OptionGroup var outputOptions: OutputOptions
-    var output: String? { outputOptions.output }
-    var pretty: Bool { outputOptions.pretty }
 
     enum Metric: String, ExpressibleByArgument, CaseIterable {
         case time, distance
@@ -87,8 +85,8 @@ struct DirectionsCommand: ParsableCommand {
     }
 
     func validate() throws {
-        _ = try PositionOption.parse(from, option: "--from")
-        _ = try PositionOption.parse(to, option: "--to")
+        _ = try MapArgument.position(from, option: "--from")
+        _ = try MapArgument.position(to, option: "--to")
         guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
             throw ValidationError("--max-snap-distance must be a positive number of metres")
         }
@@ -102,15 +100,9 @@ struct DirectionsCommand: ParsableCommand {
 
     /// The turn rules of a restrictions file on the network; a bad file stops with its reason.
     private func turnRules(_ path: String, network: RoadNetwork) throws -> TurnRules {
-        do {
-            let document = try GeoJSONReader().read(contentsOfFile: path)
-            return try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network)
-        } catch let error as GeoJSONError {
-            RoadNetworkLoading.report("mapctl directions: \(error)")
-            throw ExitCode(error.kind == .fileNotFound || error.kind == .unreadable ? 66 : 65)
-        } catch {
-            RoadNetworkLoading.report("mapctl directions: \(path): \(error)")
-            throw ExitCode(65)
+        let document = try CommandInput.read(path)
+        do { return try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network) } catch {
+            throw CommandFailure(error, in: path)
         }
     }
 
@@ -121,34 +113,27 @@ struct DirectionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let start = try PositionOption.parse(from, option: "--from")
-        let end = try PositionOption.parse(to, option: "--to")
-        var network = try RoadNetworkLoading.load(roads, command: "directions")
+        let start = try MapArgument.position(from, option: "--from")
+        let end = try MapArgument.position(to, option: "--to")
+        var network = try RoadNetworkLoading.load(roads)
         let bounds = DataExtent(positions: (0..<network.graph.nodeCount).map(network.graph.position(ofNode:))).bounds
-        PositionOption.warnIfSwapped(start, option: "--from", data: bounds, command: "directions")
-        PositionOption.warnIfSwapped(end, option: "--to", data: bounds, command: "directions")
+        MapArgument.warnIfSwapped(start, option: "--from", data: bounds)
+        MapArgument.warnIfSwapped(end, option: "--to", data: bounds)
         network.options.maximumSnapDistance = maxSnapDistance
         network.options.snapToMainNetwork = !snapToAnyRoad
-        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared, command: "directions") }
+        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared) }
 
         let session = RoadQuerySession(network)
         let rules = try restrictions.map { try turnRules($0, network: network) }
+        let metric: RoadMetric = by == .time ? .time : .distance
         let path: RoadPath
         do {
-            if let rules {
-                path = try session.directions(
-                    from: start, to: end, by: by == .time ? .time : .distance, rules: rules,
-                    startName: "--from", endName: "--to")
-            } else {
-                path = try session.directions(
-                    from: start, to: end, by: by == .time ? .time : .distance,
-                    startName: "--from", endName: "--to")
-            }
+            path = try rules.map { rules in
+                try session.directions(from: start, to: end, by: metric, rules: rules, startName: "--from", endName: "--to")
+            } ?? session.directions(from: start, to: end, by: metric, startName: "--from", endName: "--to")
         } catch {
-            RoadNetworkLoading.report("mapctl directions: \(error)")
-            throw ExitCode(65)
+            throw CommandFailure(error)
         }
-        let bytes = path.answer(answerFormat, members: network.sourceMembers, writer: outputOptions.writerOptions)
-        try RoadNetworkLoading.write(bytes, to: output, command: "directions")
+        try outputOptions.write(path.answer(answerFormat, members: network.sourceMembers, writer: outputOptions.writerOptions))
     }
 }

@@ -33,12 +33,9 @@ struct ExportCommand: ParsableCommand {
         let location: PostgresLocation
         do { location = try PostgresLocation(url: postgres, table: table) } catch { throw ValidationError("\(error)") }
         let snapshot: TableSnapshot
-        do {
-            snapshot = try awaitResult { try await FeatureTable.with(location) { table in try await table.read() } }
-        } catch {
-            CommandOutput.message("mapctl export: \(error)")
-            throw ExitCode(69)
+        do { snapshot = try awaitResult { try await FeatureTable.with(location) { table in try await table.read() } } } catch {
+            throw CommandFailure("\(error)", status: .unavailable)
         }
-        try CommandOutput.write(snapshot.collection, to: outputOptions.output, options: outputOptions.writerOptions, command: "export")
+        try outputOptions.write(snapshot.collection)
     }
 }

@@ -69,8 +69,6 @@ struct ExtentsCommand: ParsableCommand {
     var geojson = false
 
     @OptionGroup var outputOptions: OutputOptions
-    var output: String? { outputOptions.output }
-    var pretty: Bool { outputOptions.pretty }
 
     @Option(help: "Fit this box west,south,east,north instead of a file's features (west > east crosses the antimeridian).")
     var bounds: String?
@@ -85,98 +83,51 @@ struct ExtentsCommand: ParsableCommand {
         guard MapTileSize.supported.contains(tileSize) else {
             throw ValidationError("--tile-size must be 256 or 512, not \(tileSize)")
         }
-        _ = try parsedInsets()
-        _ = try parsedMarker()
+        _ = try viewport()
+        _ = try fitOptions()
         guard (bounds == nil) != (input == nil) else {
             throw ValidationError("give a GeoJSON file or --bounds west,south,east,north, not both")
         }
-        _ = try parsedBounds()
-    }
-
-    /// `--bounds W,S,E,N` as a box.
-    private func parsedBounds() throws -> BoundingBox? {
-        guard let bounds else { return nil }
-        do { return try BoundingBox(westSouthEastNorth: bounds) } catch { throw ValidationError("--bounds \(error)") }
+        _ = try bounds.map { try MapArgument.box($0, option: "--bounds") }
     }
 
     func run() throws {
-        let viewport = try self.viewport()
-        let options = CameraFitOptions(
-            padding: padding ?? device?.padding ?? 0, tileSize: tileSize, minZoom: minZoom, maxZoom: maxZoom,
-            snap: ZoomSnap(step: snap), singleObjectZoom: singleObjectZoom, marker: try parsedMarker())
-
-        if let box = try parsedBounds() {
-            try write(try fitted { () throws(CameraFitError) in try CameraFit(bounds: box, viewport: viewport, options: options) })
-            return
-        }
-        let document = try CommandInput.read(input ?? "-", command: "extents", options: GeoJSONReader.Options())
-        for warning in document.warnings { standardError(warning.description) }
-
-        try write(try fitted { () throws(CameraFitError) in
-            try CameraFit(geometries: document.features.compactMap(\.geometry), viewport: viewport, options: options)
-        })
-    }
-
-    /// The camera JSON or feature of a fit, with its errors and warning on standard error.
-    private func fitted(_ fitting: () throws(CameraFitError) -> CameraFit) throws -> String {
+        let (viewport, options) = (try viewport(), try fitOptions())
         let fit: CameraFit
         do {
-            fit = try fitting()
-        } catch {
-            let name = bounds != nil ? "--bounds" : input == nil || input == "-" ? "standard input" : input!
+            if let bounds {
+                fit = try CameraFit(bounds: try MapArgument.box(bounds, option: "--bounds"), viewport: viewport, options: options)
+            } else {
+                let document = try CommandInput.read(input ?? "-")
+                for warning in document.warnings { CommandOutput.message(warning.description) }
+                fit = try CameraFit(geometries: document.features.compactMap(\.geometry), viewport: viewport, options: options)
+            }
+        } catch let error as CameraFitError {
             switch error {
-            case .noData:
-                standardError("mapctl extents: \(name): \(error)")
-                throw ExitCode(65)
-            case .noRoom, .invalidOption:
-                standardError("mapctl extents: \(error)")
-                throw ExitCode(64)
+            case .noData: throw CommandFailure("\(bounds != nil ? "--bounds" : input == nil || input == "-" ? "standard input" : input!): \(error)")
+            case .noRoom, .invalidOption: throw CommandFailure("\(error)", status: .usage)
             }
         }
         if !fit.showsAllData {
-            standardError("mapctl extents: warning: the data is wider than the viewport at --min-zoom \(minZoom); part of it is off screen")
+            CommandOutput.say("warning: the data is wider than the viewport at --min-zoom \(minZoom); part of it is off screen")
         }
-        let writer = GeoJSONWriter(options: outputOptions.writerOptions)
-        return String(decoding: geojson ? writer.encode(fit.feature) : writer.encode(fit.json), as: UTF8.self) + (pretty ? "" : "\n")
+        try outputOptions.write { writer in geojson ? writer.encode(fit.feature) : writer.encode(fit.json) }
+    }
+
+    private func fitOptions() throws -> CameraFitOptions {
+        CameraFitOptions(
+            padding: padding ?? device?.padding ?? 0, tileSize: tileSize, minZoom: minZoom, maxZoom: maxZoom,
+            snap: ZoomSnap(step: snap), singleObjectZoom: singleObjectZoom,
+            marker: try marker.map { try MapArgument.marker($0, option: "--marker") })
     }
 
     private func viewport() throws -> Viewport {
         var viewport = device?.viewport ?? Viewport(width: 0, height: 0)
         if let width { viewport.width = width }
         if let height { viewport.height = height }
-        if let insets = try parsedInsets() { viewport.insets = insets }
+        if let insets { viewport.insets = try MapArgument.insets(insets, option: "--insets") }
         return viewport
-    }
-
-    private func parsedInsets() throws -> EdgeInsets? {
-        guard let insets else { return nil }
-        let values = insets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.allSatisfy({ $0 != nil }), values.count == 4 || values.count == 1 else {
-            throw ValidationError("--insets takes top,right,bottom,left in points (e.g. 0,0,0,320) or one value, not '\(insets)'")
-        }
-        let numbers = values.map { $0! }
-        return numbers.count == 1
-            ? EdgeInsets(all: numbers[0])
-            : EdgeInsets(top: numbers[0], right: numbers[1], bottom: numbers[2], left: numbers[3])
-    }
-
-    private func parsedMarker() throws -> MarkerSize? {
-        guard let marker else { return nil }
-        let parts = marker.lowercased().split(separator: "x").map { Double($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1] else {
-            throw ValidationError("--marker takes WIDTHxHEIGHT in points (e.g. 32x40), not '\(marker)'")
-        }
-        return .pin(width: width, height: height)
-    }
-
-    private func write(_ text: String) throws {
-        try CommandOutput.write(Array(text.utf8), to: output, command: "extents")
     }
 }
 
 extension DevicePreset: ExpressibleByArgument {}
-
-/// Messages for people go to standard error.
-private func standardError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}

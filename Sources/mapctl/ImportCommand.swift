@@ -45,7 +45,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let location: PostgresLocation
         do { location = try PostgresLocation(url: postgres, table: table) } catch { throw ValidationError("\(error)") }
-        let document = try CommandInput.read(input, command: "import", options: GeoJSONReader.Options())
+        let document = try CommandInput.read(input)
         let features = try checked(document.features)
         let members = document.featureCollection.foreignMembers
         let append = self.append
@@ -63,27 +63,23 @@ struct ImportCommand: ParsableCommand {
                 }
             }
         } catch {
-            CommandOutput.message("mapctl import: \(error)")
-            throw ExitCode(69)
+            throw CommandFailure("\(error)", status: .unavailable)
         }
-        CommandOutput.message("mapctl import: \(imported) features into \(location)")
+        CommandOutput.say("\(imported) features into \(location)")
     }
 
     /// The features to write: valid ones as they are, repaired ones with --repair; reports
     /// every invalid one and exits 1 when any remains.
     private func checked(_ features: [Feature]) throws -> [Feature] {
         let validator: EditValidator
-        do { validator = try EditValidator(options: ValidationOptions()) } catch {
-            CommandOutput.message("mapctl import: \(error)")
-            throw ExitCode(70)
-        }
+        do { validator = try EditValidator(options: ValidationOptions()) } catch { throw CommandFailure("\(error)", status: .software) }
         let repairer = GeometryRepairer(options: ValidationOptions())
         var result = features, refused = 0, repaired = 0
         var seen = Set<String>()
         for (index, feature) in features.enumerated() {
             let name = "features[\(index)]" + (feature.objectID.map { " (\($0))" } ?? "")
             if let id = feature.objectID, !seen.insert(id).inserted {
-                CommandOutput.message("mapctl import: \(input): \(name): the id \(id) is used twice; ids name objects in the table")
+                CommandOutput.say("\(input): \(name): the id \(id) is used twice; ids name objects in the table")
                 refused += 1
                 continue
             }
@@ -101,14 +97,13 @@ struct ImportCommand: ParsableCommand {
             }
             refused += 1
             for finding in report.findings where finding.severity == .error {
-                CommandOutput.message("mapctl import: \(input): \(name): \(finding.userMessage) (\(finding.technicalMessage))")
+                CommandOutput.say("\(input): \(name): \(finding.userMessage) (\(finding.technicalMessage))")
             }
         }
         if refused > 0 {
-            CommandOutput.message("mapctl import: \(refused) invalid features; nothing was written\(repair ? "" : " (--repair writes repaired geometries)")")
-            throw ExitCode(1)
+            throw CommandFailure("\(refused) invalid features; nothing was written\(repair ? "" : " (--repair writes repaired geometries)")", status: .negative)
         }
-        if repaired > 0 { CommandOutput.message("mapctl import: \(repaired) geometries repaired") }
+        if repaired > 0 { CommandOutput.say("\(repaired) geometries repaired") }
         return result
     }
 }

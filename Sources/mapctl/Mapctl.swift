@@ -36,7 +36,7 @@ struct Mapctl: ParsableCommand {
         _ = commandStarted
         switch ArgumentPreflight.prepare(Array(CommandLine.arguments.dropFirst())) {
         case let .arguments(arguments):
-            main(arguments)
+            run(arguments)
         case let .unknownOption(subcommand, option, suggestion):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
             let usage = configuration.subcommands.first { $0._commandName == subcommand }.map { usageString(for: $0) } ?? ""
@@ -46,7 +46,22 @@ struct Mapctl: ParsableCommand {
                   See 'mapctl \(subcommand) --help' for more information.
 
                 """.utf8))
-            exit(withError: ExitCode(64))
+            exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
+    }
+
+    /// argument-parser's own `main`, plus the one place where a ``CommandFailure`` is said
+    /// (`mapctl COMMAND: message`) and becomes the exit status.
+    private static func run(_ arguments: [String]) {
+        var command: any ParsableCommand
+        do { command = try parseAsRoot(arguments) } catch { exit(withError: error) }
+        CommandOutput.subcommand = type(of: command)._commandName
+        do {
+            try command.run()
+        } catch {
+            guard let failure = CommandFailure.engine(error) else { exit(withError: error) }
+            CommandOutput.say(failure.message)
+            exit(withError: ExitCode(failure.status.rawValue))
         }
     }
 }

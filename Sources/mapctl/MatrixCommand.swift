@@ -63,32 +63,27 @@ struct MatrixCommand: ParsableCommand {
     func run() throws {
         let rows = try places(points ?? sources!)
         let columns = points == nil ? try places(targets!) : rows
-        var network = try RoadNetworkLoading.load(roads, command: "matrix")
+        var network = try RoadNetworkLoading.load(roads)
         network.options.maximumSnapDistance = maxSnapDistance
         network.options.snapToMainNetwork = !snapToAnyRoad
-        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared, command: "matrix") }
+        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared) }
         let table: RoadMatrixTable
-        do {
-            table = try RoadQuerySession(network).matrixTable(sources: rows, targets: columns, measures: metric)
-        } catch {
-            RoadNetworkLoading.report("mapctl matrix: \(error)")
-            throw ExitCode(65)
+        do { table = try RoadQuerySession(network).matrixTable(sources: rows, targets: columns, measures: metric) } catch {
+            throw CommandFailure(error)
         }
-        let bytes = outputOptions.pretty ? GeoJSONWriter(options: outputOptions.writerOptions).encode(table.json) : table.jsonBytes()
-        try CommandOutput.write(bytes, to: outputOptions.output, command: "matrix")
+        try outputOptions.pretty ? outputOptions.write(json: table.json) : outputOptions.write(table.jsonBytes())
     }
 
     /// The places of a Point layer, or exit 65 naming the first feature that is not a Point.
     private func places(_ path: String) throws -> [RoadMatrixPlace] {
-        let document = try CommandInput.read(path, command: "matrix", options: GeoJSONReader.Options())
+        let document = try CommandInput.read(path)
         let file = path == "-" ? "standard input" : path
         do {
             let places = try RoadMatrixPlace.places(from: document.features, file: file)
             guard !places.isEmpty else { throw RoadMatrixInputError.noPlaces(file: file) }
             return places
         } catch {
-            CommandOutput.message("mapctl matrix: \(error)")
-            throw ExitCode(65)
+            throw CommandFailure(error)
         }
     }
 }

@@ -31,8 +31,6 @@ struct MeasureCommand: ParsableCommand {
     var lenient = false
 
     @OptionGroup var outputOptions: OutputOptions
-    var output: String? { outputOptions.output }
-    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String
@@ -49,19 +47,12 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         var readerOptions = GeoJSONReader.Options()
         readerOptions.lenient = lenient
-        let document = try CommandInput.read(input, command: "measure", options: readerOptions)
-        for skipped in document.skipped { CommandOutput.message("mapctl measure: \(skipped)") }
-        let lengthUnit = self.lengthUnit.flatMap(LengthUnit.init(rawValue:))
-        let areaUnit = self.areaUnit.flatMap(AreaUnit.init(rawValue:))
-
+        let document = try CommandInput.read(input, options: readerOptions)
+        for skipped in document.skipped { CommandOutput.say("\(skipped)") }
         let validator: EditValidator
-        do { validator = try EditValidator() } catch {
-            CommandOutput.message("mapctl measure: \(error)")
-            throw ExitCode(1)
-        }
-        var writerOptions = GeoJSONWriter.Options()
-        writerOptions.pretty = pretty
-        let answer = MeasuredFeatures.collection(document.featureCollection, lengthUnit: lengthUnit, areaUnit: areaUnit, validator: validator)
-        try CommandOutput.write(answer, to: output, options: writerOptions, command: "measure")
+        do { validator = try EditValidator() } catch { throw CommandFailure("\(error)", status: .negative) }
+        try outputOptions.write(MeasuredFeatures.collection(
+            document.featureCollection, lengthUnit: lengthUnit.flatMap(LengthUnit.init(rawValue:)),
+            areaUnit: areaUnit.flatMap(AreaUnit.init(rawValue:)), validator: validator))
     }
 }

@@ -17,3 +17,27 @@ struct OutputOptions: ParsableArguments {
         return options
     }
 }
+
+extension OutputOptions {
+    /// Writes a collection as these options ask.
+    func write(_ collection: FeatureCollection) throws(CommandFailure) {
+        try CommandOutput.write(collection, to: output, options: writerOptions)
+    }
+
+    /// Writes bytes already encoded.
+    func write(_ bytes: [UInt8]) throws(CommandFailure) {
+        try CommandOutput.write(bytes, to: output)
+    }
+
+    /// Writes a JSON value (a camera, a legend, a matrix), compact with a final newline or
+    /// indented.
+    func write(json value: JSONValue) throws(CommandFailure) {
+        try write { writer in writer.encode(value) }
+    }
+
+    /// Writes one value `encode` gives with this writer, compact with a final newline or
+    /// indented.
+    func write(_ encode: (GeoJSONWriter) -> [UInt8]) throws(CommandFailure) {
+        try write(encode(GeoJSONWriter(options: writerOptions)) + (pretty ? [] : [0x0A]))
+    }
+}

@@ -62,17 +62,7 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("page-size"), help: "Search: hits per page.")
     var pageSize = 20
 
-    @Option(help: ArgumentHelp("Show only these layers (comma separated values of the layer property).", valueName: "a,b"))
-    var layers: String?
-
-    @Option(name: .customLong("layer-key"), help: "The property that names a feature's layer.")
-    var layerKey = "type"
-
-    @Flag(name: .customLong("keep-unlayered"), help: "With --layers: also keep features without the layer property.")
-    var keepUnlayered = false
-
-    @Option(name: .customLong("where"), help: ArgumentHelp("Keep features whose property KEY has VALUE (repeatable).", valueName: "KEY=VALUE"))
-    var conditions: [String] = []
+    @OptionGroup var filterOptions: FilterOptions
 
     @Option(help: ArgumentHelp("Keep features inside the polygons of this GeoJSON file.", valueName: "FILE"))
     var within: String?
@@ -85,8 +75,6 @@ struct QueryCommand: ParsableCommand {
     var circle = false
 
     @OptionGroup var outputOptions: OutputOptions
-    var output: String? { outputOptions.output }
-    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String
@@ -103,7 +91,6 @@ struct QueryCommand: ParsableCommand {
     func question() throws -> Question {
         let asked = [near != nil, nearest != nil, search != nil].filter { $0 }.count
         guard asked == 1 else { throw ValidationError("give exactly one of --near, --nearest or --search") }
-        if keepUnlayered && layers == nil { throw ValidationError("--keep-unlayered goes with --layers") }
         if let withinDistance {
             guard within != nil else { throw ValidationError("--within-distance goes with --within FILE") }
             guard withinDistance.isFinite, withinDistance >= 0 else { throw ValidationError("--within-distance must be 0 or more metres") }
@@ -115,7 +102,7 @@ struct QueryCommand: ParsableCommand {
             if circle && !(radius > 0 && radius <= GeodesicCircle.maximumRadius) {
                 throw ValidationError("--circle needs 0 < --radius <= \(Int(GeodesicCircle.maximumRadius))")
             }
-            return .near(try PositionOption.parse(near, option: "--near"), radius: radius)
+            return .near(try MapArgument.position(near, option: "--near"), radius: radius)
         }
         if radius != nil { throw ValidationError("--radius goes with --near") }
         if limit != nil { throw ValidationError("--limit goes with --near (--nearest takes its count, --search --page-size)") }
@@ -123,39 +110,26 @@ struct QueryCommand: ParsableCommand {
         if let nearest {
             guard nearest > 0 else { throw ValidationError("--nearest must be 1 or more, got \(nearest)") }
             guard let at else { throw ValidationError("--nearest needs --at lon,lat") }
-            return .nearest(nearest, try PositionOption.parse(at, option: "--at"))
+            return .nearest(nearest, try MapArgument.position(at, option: "--at"))
         }
         let text = search ?? ""
         guard !TextFolding.fold(text).isEmpty else { throw ValidationError("--search needs a non-empty text") }
         guard page >= 1, pageSize > 0 else { throw ValidationError("--page counts from 1 and --page-size must be 1 or more") }
-        return .search(text, try at.map { try PositionOption.parse($0, option: "--at") })
+        return .search(text, try at.map { try MapArgument.position($0, option: "--at") })
     }
 
     func run() throws {
         let question = try question()
-        var filters: [FeatureFilter] = []
-        if let layers {
-            let names = Set(layers.split(separator: ",").map(String.init))
-            filters.append(.layers(names, key: layerKey, keepingUnlayered: keepUnlayered))
-        }
-        for condition in conditions {
-            do { filters.append(try FeatureFilter.parse(condition)) } catch {
-                throw ValidationError("--where \(error)")
-            }
-        }
-        if let within { filters.append(try area(in: within)) }
-        let filter: FeatureFilter = filters.count == 1 ? filters[0] : .all(filters)
-
-        let document = try read(input)
-        let features = document.features
-        let bounds = DataExtent(features.compactMap(\.geometry)).bounds
+        let filter = FilterOptions.all(try filterOptions.filters() + (try within.map { [try area(in: $0)] } ?? []))
+        let document = try CommandInput.read(input)
+        let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
         switch question {
-        case let .near(position, _): PositionOption.warnIfSwapped(position, option: "--near", data: bounds, command: "query")
-        case let .nearest(_, position): PositionOption.warnIfSwapped(position, option: "--at", data: bounds, command: "query")
-        case let .search(_, position?): PositionOption.warnIfSwapped(position, option: "--at", data: bounds, command: "query")
+        case let .near(position, _): MapArgument.warnIfSwapped(position, option: "--near", data: bounds)
+        case let .nearest(_, position): MapArgument.warnIfSwapped(position, option: "--at", data: bounds)
+        case let .search(_, position?): MapArgument.warnIfSwapped(position, option: "--at", data: bounds)
         case .search: break
         }
-        let index = FeatureIndex(features, searchKeys: searchKeys.isEmpty ? ["name"] : searchKeys)
+        let index = FeatureIndex(document.features, searchKeys: searchKeys.isEmpty ? ["name"] : searchKeys)
         let sourceMembers = document.featureCollection.foreignMembers
         let answer: FeatureCollection
         do {
@@ -167,28 +141,24 @@ struct QueryCommand: ParsableCommand {
             case let .search(text, position):
                 let result = try index.searchAnswer(text, near: position, page: page, pageSize: pageSize, filter: filter, inheriting: sourceMembers)
                 answer = result.collection
-                printToStandardError("mapctl query: \(result.page.total) matches, page \(page) of \(result.page.pages)")
+                CommandOutput.say("\(result.page.total) matches, page \(page) of \(result.page.pages)")
             }
         } catch {
-            printToStandardError("mapctl query: \(error)")
-            throw ExitCode(65)
+            throw CommandFailure(error)
         }
-        try write(answer)
+        try outputOptions.write(answer)
     }
 
-    private func read(_ path: String) throws -> GeoJSONDocument {
-        try CommandInput.read(path, command: "query", options: GeoJSONReader.Options())
-    }
-
-    /// `--within FILE`: inside any of the file's polygons.
+    /// `--within FILE`: inside any of the file's polygons, or near any of its features with
+    /// `--within-distance`.
     private func area(in path: String) throws -> FeatureFilter {
         var polygons: [FeatureFilter] = []
-        for feature in try read(path).features {
+        for feature in try CommandInput.read(path).features {
             switch feature.geometry {
             case let geometry? where withinDistance != nil:
                 do { polygons.append(.inside(try geometry.buffered(metres: withinDistance!))) } catch {
-                    printToStandardError("mapctl query: --within \(path): cannot grow \(feature.id.map { "feature \($0)" } ?? "a feature") by \(withinDistance!) m: \(error)")
-                    throw ExitCode(65)
+                    let name = feature.id.map { "feature \($0)" } ?? "a feature"
+                    throw CommandFailure("--within \(path): cannot grow \(name) by \(withinDistance!) m: \(error)")
                 }
             case let geometry? where geometry.typeName == "Polygon" || geometry.typeName == "MultiPolygon":
                 polygons.append(.inside(geometry))
@@ -196,18 +166,8 @@ struct QueryCommand: ParsableCommand {
             }
         }
         guard !polygons.isEmpty else {
-            printToStandardError("mapctl query: --within \(path) holds no Polygon or MultiPolygon; give the area as polygons (or a --within-distance)")
-            throw ExitCode(65)
+            throw CommandFailure("--within \(path) holds no Polygon or MultiPolygon; give the area as polygons (or a --within-distance)")
         }
         return polygons.count == 1 ? polygons[0] : .any(polygons)
     }
-
-    private func write(_ collection: FeatureCollection) throws {
-        try CommandOutput.write(collection, to: output, options: outputOptions.writerOptions, command: "query")
-    }
-}
-
-/// Messages for people go to standard error.
-private func printToStandardError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

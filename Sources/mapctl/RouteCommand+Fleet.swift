@@ -25,39 +25,28 @@ extension RouteCommand {
         """
 
     func runFleet(_ stopCollection: FeatureCollection, vehiclesPath: String) throws {
-        let definitions = try loadVehicles(vehiclesPath)
+        let definitions = try CommandInput.json(vehiclesPath) { file throws(GeoJSONError) in try VehicleDefinition.vehicles(in: file) }
         let plan: FleetPlanning.Plan
         do throws(FleetPlanningError) {
             plan = try FleetPlanning.plan(
                 stopCollection.features, vehicles: definitions,
-                roads: { try roads.map { try RoadNetworkLoading.load($0, command: "route") } },
+                roads: { try roads.map { try RoadNetworkLoading.load($0) } },
                 geodesic: GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6),
                 objective: objective == "duration" ? .duration : .distance, seed: seed, iterations: iterations,
                 deadline: searchDeadline(), inheriting: stopCollection.foreignMembers)
-        } catch .costs(let exit as ExitCode) {
-            throw exit  // the network's loader has said what is wrong
+        } catch .costs(let failure as CommandFailure) {
+            throw failure  // the network's loader has said what is wrong
         } catch {
             switch error {
-            case .stops, .noStops: report("\(input): \(error)")
-            case .costs: report("\(roads ?? vehiclesPath): \(error)")
-            case .roadLines: report("\(roads ?? input): \(error)")
+            case .stops, .noStops: throw CommandFailure("\(input): \(error)")
+            case .costs: throw CommandFailure("\(roads ?? vehiclesPath): \(error)")
+            case .roadLines: throw CommandFailure("\(roads ?? input): \(error)")
             }
-            throw ExitCode(65)
         }
         if plan.solution.stoppedByTimeLimit { reportTimeLimit(places: plan.positions.count, searched: true) }
         for entry in plan.solution.unassigned {
             report("stop \(plan.problem.stops[entry.stop].id) is not served: \(entry.reason)")
         }
-        var writerOptions = GeoJSONWriter.Options()
-        writerOptions.pretty = pretty
-        try CommandOutput.write(plan.collection, to: output, options: writerOptions, command: "route")
-    }
-
-    /// Reads the vehicles file.
-    private func loadVehicles(_ path: String) throws -> [VehicleDefinition] {
-        let file = try CommandInput.json(path, command: "route")
-        return try CommandInput.values(command: "route") { () throws(GeoJSONError) in
-            try VehicleDefinition.vehicles(in: file)
-        }
+        try outputOptions.write(plan.collection)
     }
 }

@@ -93,8 +93,6 @@ struct RouteCommand: ParsableCommand {
     var objective: String = "distance"
 
     @OptionGroup var outputOptions: OutputOptions
-    var output: String? { outputOptions.output }
-    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file of stop Points, or - for standard input.")
     var input: String
@@ -109,8 +107,8 @@ struct RouteCommand: ParsableCommand {
         guard ["distance", "duration"].contains(objective) else {
             throw ValidationError("--objective must be distance or duration")
         }
-        if let start { _ = try PositionOption.parse(start, option: "--start") }
-        if let end { _ = try PositionOption.parse(end, option: "--end") }
+        if let start { _ = try MapArgument.position(start, option: "--start") }
+        if let end { _ = try MapArgument.position(end, option: "--end") }
         if vehicles != nil, matrix != nil || self.start != nil || end != nil || roundTrip {
             throw ValidationError("--vehicles gives starts and ends per vehicle: drop --matrix, --start, --end and --round-trip")
         }
@@ -125,25 +123,19 @@ struct RouteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let document = try CommandInput.read(input, command: "route", options: GeoJSONReader.Options())
-        let startPosition = try start.map { try PositionOption.parse($0, option: "--start") }
-        let endPosition = try end.map { try PositionOption.parse($0, option: "--end") }
+        let document = try CommandInput.read(input)
+        let startPosition = try start.map { try MapArgument.position($0, option: "--start") }
+        let endPosition = try end.map { try MapArgument.position($0, option: "--end") }
         let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
         for (position, option) in [(startPosition, "--start"), (endPosition, "--end")] {
-            if let position { PositionOption.warnIfSwapped(position, option: option, data: bounds, command: "route") }
+            if let position { MapArgument.warnIfSwapped(position, option: option, data: bounds) }
         }
         if let vehicles { return try runFleet(document.featureCollection, vehiclesPath: vehicles) }
         let sites: [StopSite]
-        do {
-            sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap)
-        } catch {
-            report("\(input): \(error)")
-            throw ExitCode(65)
+        do { sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap) } catch {
+            throw CommandFailure(error, in: input)
         }
-        guard !sites.isEmpty else {
-            report("\(input): no stops: the input has no Point features")
-            throw ExitCode(65)
-        }
+        guard !sites.isEmpty else { throw CommandFailure("\(input): no stops: the input has no Point features") }
 
         let request = RouteRequest(
             sites: sites,
@@ -157,54 +149,40 @@ struct RouteCommand: ParsableCommand {
         options.deadline = searchDeadline(stops: sites.count)
         let route: PlannedRoute
         var roadLine: [Position]?
-        do {
-            if let matrix {
-                route = try RoutePlanner.plan(request, matrices: try loadMatrices(matrix, places: request.places.count), options: options)
-            } else if let roads {
-                let network = try RoadNetworkLoading.load(roads, command: "route")
-                let provider = RoadMatrixProvider(
-                    network: network, metric: objective == "duration" ? .time : .distance, placeNames: request.placeNames)
+        if let matrix {
+            let matrices = try CommandInput.json(matrix) { file throws(GeoJSONError) in
+                try TravelMatrices(file: file, places: request.places.count, metresPerSecond: speed / 3.6)
+            }
+            do { route = try RoutePlanner.plan(request, matrices: matrices, options: options) } catch { throw CommandFailure(error, in: matrix) }
+        } else if let roads {
+            let network = try RoadNetworkLoading.load(roads)
+            let provider = RoadMatrixProvider(network: network, metric: objective == "duration" ? .time : .distance, placeNames: request.placeNames)
+            do {
                 route = try RoutePlanner.plan(request, provider: provider, options: options)
                 roadLine = try provider.roadLine(of: route)
-            } else {
-                let provider = GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6)
-                route = try RoutePlanner.plan(request, provider: provider, options: options)
+            } catch {
+                throw CommandFailure(error, in: input)
             }
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            report("\(matrix ?? input): \(error)")
-            throw ExitCode(65)
+        } else {
+            let provider = GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6)
+            do { route = try RoutePlanner.plan(request, provider: provider, options: options) } catch { throw CommandFailure(error, in: input) }
         }
         if route.stoppedByTimeLimit { reportTimeLimit(places: request.places.count, searched: route.searchIterations > 0) }
         if isatty(2) != 0 { report(RouteFeatures.label(for: route) + (route.isProvenOptimal ? " (proven optimal)" : "")) }
-
-        var writerOptions = GeoJSONWriter.Options()
-        writerOptions.pretty = pretty
         let collection = try RouteFeatures.collection(of: route, roadLine: roadLine, inheriting: document.featureCollection.foreignMembers)
-        try CommandOutput.write(collection, to: output, options: writerOptions, command: "route")
+        try outputOptions.write(collection)
     }
 
     /// The sites holding the listed object ids.
-    private func siteIndices(_ list: String?, in sites: [StopSite], option: String) throws -> Set<Int> {
-        guard let list else { return [] }
+    private func siteIndices(_ list: String?, in sites: [StopSite], option: String) throws(CommandFailure) -> Set<Int> {
         var indices = Set<Int>()
-        for id in list.split(separator: ",").map(String.init) {
+        for id in list?.split(separator: ",").map(String.init) ?? [] {
             guard let index = sites.firstIndex(where: { $0.objectIds.contains(id) }) else {
-                report("\(option): no stop holds object id '\(id)'")
-                throw ExitCode(65)
+                throw CommandFailure("\(option): no stop holds object id '\(id)'")
             }
             indices.insert(index)
         }
         return indices
-    }
-
-    /// Reads the --matrix file (rows and columns: start, stops, end).
-    private func loadMatrices(_ path: String, places: Int) throws -> TravelMatrices {
-        let file = try CommandInput.json(path, command: "route")
-        return try CommandInput.values(command: "route") { () throws(GeoJSONError) in
-            try TravelMatrices(file: file, places: places, metresPerSecond: speed / 3.6)
-        }
     }
 
     /// Says that --time-limit ended the search, and when preparing the costs alone used it up.
@@ -222,7 +200,5 @@ struct RouteCommand: ParsableCommand {
         }
     }
 
-    func report(_ message: String) {
-        FileHandle.standardError.write(Data(("mapctl route: " + message + "\n").utf8))
-    }
+    func report(_ message: String) { CommandOutput.say(message) }
 }

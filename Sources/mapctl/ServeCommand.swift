@@ -65,23 +65,18 @@ struct ServeCommand: ParsableCommand {
         let sources = try datasets.map(source)
         let roadSources = try roads.map(source)
         for source in sources + roadSources where source.table == nil && !FileManager.default.isReadableFile(atPath: source.path) {
-            CommandOutput.message("mapctl serve: \(source.path): no such readable file (dataset \(source.name))")
-            throw ExitCode(66)
+            throw CommandFailure("\(source.path): no such readable file (dataset \(source.name))", status: .noInput)
         }
         let configuration = ServiceConfiguration(
             host: host, port: port, datasets: sources, roads: roadSources, stylePath: style, maxBodyBytes: maxBody.bytes,
             requestTimeout: requestTimeout.duration, corsOrigins: corsOrigins)
         let service: MapService
-        do { service = try MapService(configuration: configuration) } catch {
-            CommandOutput.message("mapctl serve: \(error)")
-            throw ExitCode(65)
-        }
+        do { service = try MapService(configuration: configuration) } catch { throw CommandFailure("\(error)") }
         let host = self.host
         do {
-            try awaitResult { try await service.run { port in CommandOutput.message("mapctl serve: listening on http://\(host):\(port)") } }
+            try awaitResult { try await service.run { port in CommandOutput.say("listening on http://\(host):\(port)") } }
         } catch {
-            CommandOutput.message("mapctl serve: \(error)")
-            throw ExitCode(71)
+            throw CommandFailure("\(error)", status: .osError)
         }
     }
 }

@@ -42,8 +42,6 @@ struct ValidateCommand: ParsableCommand {
     var rules: String?
 
     @OptionGroup var outputOptions: OutputOptions
-    var output: String? { outputOptions.output }
-    var pretty: Bool { outputOptions.pretty }
 
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String
@@ -55,31 +53,21 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let editRules = try loadRules()
-        let document = try CommandInput.read(input, command: "validate", options: DocumentValidation.readerOptions)
+        let editRules = try rules.map { path in
+            let document = try CommandInput.read(path)
+            do { return try EditRules(rulesDocument: document) } catch { throw CommandFailure("\(path): \(error)") }
+        } ?? EditRules.none
+        let document = try CommandInput.read(input, options: DocumentValidation.readerOptions)
         for warning in document.warnings where !warning.code.hasPrefix("winding") { CommandOutput.message(warning.description) }
 
         let options = ValidationOptions(rules: editRules)
         let validator: EditValidator
         do { validator = try EditValidator(options: options) } catch {
-            CommandOutput.message("mapctl validate: the rules' geometries cannot be used: \(error)")
-            throw ExitCode(65)
+            throw CommandFailure("the rules' geometries cannot be used: \(error)")
         }
         let repairer = GeometryRepairer(options: options, makeValidMethod: makeValidMethod == "linework" ? .linework : .structure)
-
         let answer = DocumentValidation(document, validator: validator, repairer: repair ? repairer : nil)
-        var writerOptions = GeoJSONWriter.Options()
-        writerOptions.pretty = pretty
-        try CommandOutput.write(answer.collection, to: output, options: writerOptions, command: "validate")
-        if !answer.allValid { throw ExitCode(1) }
-    }
-
-    private func loadRules() throws -> EditRules {
-        guard let rules else { return .none }
-        let document = try CommandInput.read(rules, command: "validate", options: GeoJSONReader.Options())
-        do { return try EditRules(rulesDocument: document) } catch {
-            CommandOutput.message("mapctl validate: \(rules): \(error)")
-            throw ExitCode(65)
-        }
+        try outputOptions.write(answer.collection)
+        if !answer.allValid { throw ExitCode(ExitStatus.negative.rawValue) }
     }
 }
