@@ -33,7 +33,7 @@ extension RouteCommand {
                 roads: { try roads.map { try RoadNetworkLoading.load($0) } },
                 geodesic: GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6),
                 objective: objective == "duration" ? .duration : .distance, seed: seed, iterations: iterations,
-                deadline: searchDeadline(), inheriting: stopCollection.foreignMembers)
+                deadline: answerDeadline, inheriting: stopCollection.foreignMembers)
         } catch .costs(let failure as CommandFailure) {
             throw failure  // the network's loader has said what is wrong
         } catch {

@@ -114,12 +114,10 @@ struct RouteCommand: ParsableCommand {
         }
     }
 
-    /// When the search must end so that the answer is written within --time-limit: the budget
-    /// counts from the start of the process, less a share for writing (2 %, at least 5 ms) and
-    /// 6 µs per stop for measuring the legs and writing them (measured at 5,000 and 10,000 stops).
-    func searchDeadline(stops: Int = 0) -> ContinuousClock.Instant {
-        let budget = timeLimit.duration
-        return commandStarted + budget - max(budget / 50, .milliseconds(5)) - .microseconds(6 * stops)
+    /// When the answer must be ready so that it is written within --time-limit: the budget
+    /// counts from the start of the process, less a share for writing (2 %, at least 5 ms).
+    var answerDeadline: ContinuousClock.Instant {
+        commandStarted + timeLimit.duration - max(timeLimit.duration / 50, .milliseconds(5))
     }
 
     func run() throws {
@@ -131,59 +129,39 @@ struct RouteCommand: ParsableCommand {
             if let position { MapArgument.warnIfSwapped(position, option: option, data: bounds) }
         }
         if let vehicles { return try runFleet(document.featureCollection, vehiclesPath: vehicles) }
-        let sites: [StopSite]
-        do { sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap) } catch {
-            throw CommandFailure(error, in: input)
-        }
-        guard !sites.isEmpty else { throw CommandFailure("\(input): no stops: the input has no Point features") }
-
-        let request = RouteRequest(
-            sites: sites,
-            start: startPosition,
-            end: endPosition.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere),
-            firstSites: try siteIndices(first, in: sites, option: "--first"),
-            lastSites: try siteIndices(last, in: sites, option: "--last"),
-            objective: objective == "duration" ? .duration : .distance)
-        // The deadline is the whole command's budget; no separate cap on the search.
-        var options = TourSearchOptions(seed: seed, iterations: iterations, timeLimit: nil)
-        options.deadline = searchDeadline(stops: sites.count)
-        let route: PlannedRoute
-        var roadLine: [Position]?
+        let costs: RoutePlanning.Costs
         if let matrix {
-            let matrices = try CommandInput.json(matrix) { file throws(GeoJSONError) in
-                try TravelMatrices(file: file, places: request.places.count, metresPerSecond: speed / 3.6)
+            costs = .matrices { places in
+                try CommandInput.json(matrix) { file throws(GeoJSONError) in try TravelMatrices(file: file, places: places, metresPerSecond: speed / 3.6) }
             }
-            do { route = try RoutePlanner.plan(request, matrices: matrices, options: options) } catch { throw CommandFailure(error, in: matrix) }
         } else if let roads {
-            let network = try RoadNetworkLoading.load(roads)
-            let provider = RoadMatrixProvider(network: network, metric: objective == "duration" ? .time : .distance, placeNames: request.placeNames)
-            do {
-                route = try RoutePlanner.plan(request, provider: provider, options: options)
-                roadLine = try provider.roadLine(of: route)
-            } catch {
-                throw CommandFailure(error, in: input)
-            }
+            costs = .roads { try RoadNetworkLoading.load(roads) }
         } else {
-            let provider = GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6)
-            do { route = try RoutePlanner.plan(request, provider: provider, options: options) } catch { throw CommandFailure(error, in: input) }
+            costs = .geodesic(GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6))
         }
-        if route.stoppedByTimeLimit { reportTimeLimit(places: request.places.count, searched: route.searchIterations > 0) }
+        let plan: RoutePlanning.Plan
+        do throws(RoutePlanningError) {
+            plan = try RoutePlanning.plan(
+                document.features, start: startPosition, end: endPosition.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere),
+                first: ids(first), last: ids(last), snap: snap, objective: objective == "duration" ? .duration : .distance, costs: costs,
+                search: TourSearchOptions(seed: seed, iterations: iterations), deadline: answerDeadline,
+                inheriting: document.featureCollection.foreignMembers)
+        } catch {
+            switch error {
+            case .planning(let failure as CommandFailure): throw failure  // the matrix or network reader has said what is wrong
+            case .stops, .noStops: throw CommandFailure("\(input): \(error)")
+            case let .unknownObject(id, list): throw CommandFailure("--\(list.rawValue): no stop holds object id '\(id)'")
+            case .planning: throw CommandFailure("\(matrix ?? input): \(error)")
+            }
+        }
+        let route = plan.route
+        if route.stoppedByTimeLimit { reportTimeLimit(places: plan.request.places.count, searched: route.searchIterations > 0) }
         if isatty(2) != 0 { report(RouteFeatures.label(for: route) + (route.isProvenOptimal ? " (proven optimal)" : "")) }
-        let collection = try RouteFeatures.collection(of: route, roadLine: roadLine, inheriting: document.featureCollection.foreignMembers)
-        try outputOptions.write(collection)
+        try outputOptions.write(plan.collection)
     }
 
-    /// The sites holding the listed object ids.
-    private func siteIndices(_ list: String?, in sites: [StopSite], option: String) throws(CommandFailure) -> Set<Int> {
-        var indices = Set<Int>()
-        for id in list?.split(separator: ",").map(String.init) ?? [] {
-            guard let index = sites.firstIndex(where: { $0.objectIds.contains(id) }) else {
-                throw CommandFailure("\(option): no stop holds object id '\(id)'")
-            }
-            indices.insert(index)
-        }
-        return indices
-    }
+    /// The object ids of `--first` or `--last`.
+    private func ids(_ list: String?) -> [String] { list?.split(separator: ",").map(String.init) ?? [] }
 
     /// Says that --time-limit ended the search, and when preparing the costs alone used it up.
     func reportTimeLimit(places: Int, searched: Bool) {

@@ -48,6 +48,25 @@ struct LibraryAnswerTests {
         #expect(command.standardOutput == Self.library(GeoJSONWriter().encode(plan.collection)))
     }
 
+    @Test("route: the route of RoutePlanning, which POST /route calls too, with first and last stops")
+    func route() throws {
+        let root = MapctlProcess.packageRoot
+        let document = try GeoJSONReader().read(contentsOfFile: root.appendingPathComponent("Data/stops.geojson").path)
+        let ids = document.features.compactMap(\.objectID)
+        let start = try Position(longitude: 24.9384, latitude: 60.1699)
+        let plan = try RoutePlanning.plan(
+            document.features, start: start, end: .returnToStart, first: [ids[5]], last: [ids[2]], objective: .distance,
+            costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: 3, iterations: 300),
+            deadline: .now + .seconds(120), inheriting: document.featureCollection.foreignMembers)
+        let command = try MapctlProcess.run([
+            "route", "--start", "24.9384,60.1699", "--round-trip", "--first", ids[5], "--last", ids[2], "--seed", "3",
+            "--iterations", "300", "--time-limit", "120s", "Data/stops.geojson",
+        ])
+        #expect(command.status == 0, "\(command.standardError)")
+        #expect(plan.route.visits.first?.site.objectIds.contains(ids[5]) == true)
+        #expect(command.standardOutput == Self.library(GeoJSONWriter().encode(plan.collection)))
+    }
+
     @Test("cluster: a view, a tile, a legend, members, children and the expansion zoom")
     func cluster() throws {
         let document = try GeoJSONReader().read(contentsOfFile: Self.objects)

@@ -26,20 +26,20 @@ struct RoutingRoutes: Sendable {
         let limit = try timeLimit(query)
 
         let document = try await RequestBody.geoJSON(request, state: state)
-        let sites: [StopSite]
-        do {
-            sites = StopGrouping.sites(from: try StopObject.objects(from: document.features), snappingDistance: snap)
-        } catch {
-            throw Problem.unprocessable("\(RequestBody.name): \(error)")
-        }
-        guard !sites.isEmpty else { throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features") }
-        let routeRequest = RouteRequest(
-            sites: sites, start: start, end: end.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere), objective: objective)
-        var options = TourSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: nil)
-        options.deadline = received + limit - max(limit / 50, .milliseconds(5))
         let collection = try answering {
-            let route = try RoutePlanner.plan(routeRequest, provider: GeodesicMatrixProvider(), options: options)
-            return try RouteFeatures.collection(of: route, inheriting: document.featureCollection.foreignMembers)
+            do throws(RoutePlanningError) {
+                return try RoutePlanning.plan(
+                    document.features, start: start, end: end.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere), snap: snap,
+                    objective: objective, costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: UInt64(seed), iterations: iterations),
+                    deadline: received + limit - max(limit / 50, .milliseconds(5)), inheriting: document.featureCollection.foreignMembers
+                ).collection
+            } catch {
+                switch error {
+                case .stops, .unknownObject: throw Problem.unprocessable("\(RequestBody.name): \(error)")
+                case .noStops: throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features")
+                case .planning(let error): throw error
+                }
+            }
         }
         return Answer.geoJSON(collection, for: request)
     }
