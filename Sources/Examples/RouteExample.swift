@@ -21,7 +21,7 @@ func directionsExample() throws {
     let roads = try GeoJSONReader().read(contentsOfFile: "Data/roads.geojson")
     // Preparing the network (graph and contraction hierarchies) is the slow part: do it once.
     let network = try RoadNetwork(segments: RoadSegment.segments(from: roads.features))
-    let session = RoadQuerySession(network)  // one per thread: it keeps search buffers
+    let session = RoadQuerySession(network)  // keeps search buffers between questions
     let from = try Position(24.9384, 60.1699), to = try Position(24.9521, 60.1675)
     let path = try session.directions(from: from, to: to, by: .time)
     print("directions: \(Int(path.distance.rounded())) m, \(Int(path.duration.rounded())) s, \(path.positions.count) vertices")

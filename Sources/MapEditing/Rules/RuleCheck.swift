@@ -4,7 +4,7 @@ import MapGeometry
 /// moved into GEOS and prepared once, so checking many drawings against many existing
 /// functional locations costs one envelope test per pair and GEOS work only where envelopes meet.
 ///
-/// Not `Sendable` (it holds GEOS geometries): one per task.
+/// Not `Sendable` (it holds GEOS geometries): ``EditValidator`` keeps it behind a lock.
 final class RuleCheck {
     let rules: EditRules
     private let allowedArea: PreparedGeometry?

@@ -6,7 +6,7 @@ import MapGeometry
 /// Rings are kept open, as the user taps them; ``drawing`` closes them. Every operation
 /// checks its indices first and throws ``EditSessionError`` without changing anything when
 /// they are wrong. Not `Sendable`: the session shares its ``EditValidator`` between copies.
-public struct EditSession {
+public struct EditSession: Sendable {
     /// What is being drawn.
     public enum Shape: String, Hashable, Sendable {
         case point, multiPoint, lineString, multiLineString, polygon, multiPolygon

@@ -1,4 +1,5 @@
 import MapGeometry
+import Synchronization
 
 /// How to validate: the coordinate rules, the winding check and the caller's business rules.
 public struct ValidationOptions: Hashable, Sendable {
@@ -27,21 +28,22 @@ public struct ValidationOptions: Hashable, Sendable {
 ///
 /// Two layers: structure on the raw coordinates (see ``FindingKind``), then OGC topology
 /// through GEOS when the structure allows building the geometry; then the caller's
-/// ``EditRules``. The validator keeps the rules' geometries prepared in GEOS, so it is
-/// not `Sendable`: create one per task and reuse it for many drawings.
-public final class EditValidator {
+/// ``EditRules``. The validator keeps the rules' geometries prepared in GEOS and reuses them
+/// for many drawings. Tasks may share it: the rules are checked for one drawing at a time
+/// (GEOS builds a prepared geometry's indexes on first use), the rest in parallel.
+public final class EditValidator: Sendable {
     /// What this validator checks.
     public let options: ValidationOptions
     private let structure: StructureCheck
     private let topology: TopologyCheck
-    private let ruleCheck: RuleCheck?
+    private let ruleCheck: Mutex<RuleCheck?>
 
     /// - Throws: `GeometryOperationError` when a rule geometry cannot be prepared by GEOS.
     public init(options: ValidationOptions = ValidationOptions()) throws(GeometryOperationError) {
         self.options = options
         structure = StructureCheck(domain: options.domain, checkOrientation: options.checkOrientation)
         topology = TopologyCheck(allowSelfTouchingRingFormingHole: options.allowSelfTouchingRingFormingHole)
-        ruleCheck = options.rules.isEmpty ? nil : try RuleCheck(options.rules)
+        ruleCheck = Mutex(options.rules.isEmpty ? nil : try RuleCheck(options.rules))
     }
 
     /// Validates a raw drawing.
@@ -59,7 +61,10 @@ public final class EditValidator {
             problem = topologyProblem
             if let topologyFinding, !Self.alreadyExplained(topologyFinding, by: findings) { findings.append(topologyFinding) }
         }
-        if let ruleCheck { findings += ruleCheck.run(drawing.uncheckedGeometry(), topologyValid: problem == nil) }
+        if !options.rules.isEmpty {
+            let geometry = drawing.uncheckedGeometry(), topologyValid = problem == nil
+            findings += ruleCheck.withLock { $0?.run(geometry, topologyValid: topologyValid) ?? [] }
+        }
         return ValidationReport(findings: findings, topologyProblem: problem, topologyChecked: true)
     }
 

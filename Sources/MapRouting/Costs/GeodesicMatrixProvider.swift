@@ -6,7 +6,7 @@ import MapGeometry
 /// A detour factor of about 1.3 is typical for city streets; 1 gives the pure
 /// geodesic distance. The matrices are symmetric. ``GeodesicCosts`` gives the same numbers
 /// pair by pair without storing them.
-public struct GeodesicMatrixProvider: TravelMatrixProvider, Hashable {
+public struct GeodesicMatrixProvider: TravelMatrixProvider, Hashable, Sendable {
     /// Road distance ÷ geodesic distance (1 or more).
     public var detourFactor: Double
     /// Travel speed in metres per second (default 30 km/h).

@@ -11,7 +11,7 @@ import MapGeometry
 /// ```
 /// A position too far from the roads, or a pair no road joins, is an error naming it
 /// (``RoadNetworkError``), never an infinite cost passed on silently.
-public struct RoadMatrixProvider: TravelMatrixProvider {
+public struct RoadMatrixProvider: TravelMatrixProvider, Sendable {
     /// The prepared network.
     public let network: RoadNetwork
     /// What the paths between places minimise (their distances and durations are both given).

@@ -1,31 +1,34 @@
 import MapGeometry
+import Synchronization
 
 /// Asks a ``RoadNetwork`` for directions and matrices, reusing its search state between
 /// questions (the searches' memory is as large as the graph, so a session is much faster
-/// than starting afresh). Not for concurrent use (it is not `Sendable`): one session per
-/// task; many sessions can share one network.
-public final class RoadQuerySession {
+/// than starting afresh). A session answers one question at a time: tasks sharing one wait
+/// for each other, so give each busy task its own; many sessions can share one network.
+public final class RoadQuerySession: Sendable {
     /// The network asked.
     public let network: RoadNetwork
-    // One search state per metric, made on first use.
-    private var timeQuery: HierarchyQuery?
-    private var distanceQuery: HierarchyQuery?
+    /// One search state per metric, made on first use, used under the lock.
+    private let queries = Mutex<(time: HierarchyQuery?, distance: HierarchyQuery?)>((nil, nil))
 
     /// Creates a session over a network.
     public init(_ network: RoadNetwork) {
         self.network = network
     }
 
-    private func withQuery<Result>(
+    private func withQuery<Result: Sendable>(
         _ metric: RoadMetric, _ body: (HierarchyQuery) -> Result
     ) throws(RoadNetworkError) -> Result {
-        switch metric {
-        case .time:
-            if timeQuery == nil { timeQuery = HierarchyQuery(try network.hierarchy(.time)) }
-            return body(timeQuery!)
-        case .distance:
-            if distanceQuery == nil { distanceQuery = HierarchyQuery(try network.hierarchy(.distance)) }
-            return body(distanceQuery!)
+        let network = self.network
+        return try queries.withLock { queries throws(RoadNetworkError) -> Result in
+            switch metric {
+            case .time:
+                if queries.time == nil { queries.time = HierarchyQuery(try network.hierarchy(.time)) }
+                return body(queries.time!)
+            case .distance:
+                if queries.distance == nil { queries.distance = HierarchyQuery(try network.hierarchy(.distance)) }
+                return body(queries.distance!)
+            }
         }
     }
 
