@@ -39,6 +39,7 @@ extension RouteCommand {
         } catch {
             switch error {
             case .stops, .noStops: throw CommandFailure("\(input): \(error)")
+            case .cancelled: throw CommandFailure("\(error)", status: .software)  // no task of mapctl is cancelled
             case .costs: throw CommandFailure("\(roads ?? vehiclesPath): \(error)")
             case .roadLines: throw CommandFailure("\(roads ?? input): \(error)")
             }

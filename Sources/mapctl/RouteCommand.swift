@@ -150,6 +150,7 @@ struct RouteCommand: ParsableCommand {
             switch error {
             case .planning(let failure as CommandFailure): throw failure  // the matrix or network reader has said what is wrong
             case .stops, .noStops: throw CommandFailure("\(input): \(error)")
+            case .cancelled: throw CommandFailure("\(error)", status: .software)  // no task of mapctl is cancelled
             case let .unknownObject(id, list): throw CommandFailure("--\(list.rawValue): no stop holds object id '\(id)'")
             case .planning: throw CommandFailure("\(matrix ?? input): \(error)")
             }

@@ -37,6 +37,29 @@ public enum FleetPlanning {
         geodesic: GeodesicMatrixProvider, objective: RouteObjective, seed: UInt64, iterations: Int?,
         deadline: ContinuousClock.Instant, inheriting members: [ForeignMember]
     ) throws(FleetPlanningError) -> Plan {
+        try planNow(
+            features, vehicles: definitions, roads: roads, geodesic: geodesic, objective: objective, seed: seed,
+            iterations: iterations, deadline: deadline, inheriting: members)
+    }
+
+    /// Plans as the synchronous ``plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:inheriting:)``
+    /// does, in the calling task: when the task is cancelled the search stops within
+    /// milliseconds and ``FleetPlanningError/cancelled`` is thrown.
+    public static func plan(
+        _ features: [Feature], vehicles definitions: [VehicleDefinition], roads: () throws -> RoadNetwork?,
+        geodesic: GeodesicMatrixProvider, objective: RouteObjective, seed: UInt64, iterations: Int?,
+        deadline: ContinuousClock.Instant, inheriting members: [ForeignMember]
+    ) async throws(FleetPlanningError) -> Plan {
+        try planNow(
+            features, vehicles: definitions, roads: roads, geodesic: geodesic, objective: objective, seed: seed,
+            iterations: iterations, deadline: deadline, inheriting: members)
+    }
+
+    private static func planNow(
+        _ features: [Feature], vehicles definitions: [VehicleDefinition], roads: () throws -> RoadNetwork?,
+        geodesic: GeodesicMatrixProvider, objective: RouteObjective, seed: UInt64, iterations: Int?,
+        deadline: ContinuousClock.Instant, inheriting members: [ForeignMember]
+    ) throws(FleetPlanningError) -> Plan {
         var stops: [FleetStop], positions: [Position]
         do { (stops, positions) = try FleetStop.stops(from: features) } catch { throw .stops(error) }
         guard !stops.isEmpty else { throw .noStops }
@@ -62,6 +85,7 @@ public enum FleetPlanning {
         }
         let solution = FleetSolver.solve(
             problem, options: FleetSearchOptions(seed: seed, iterations: iterations, timeLimit: max(deadline - .now, .milliseconds(1))))
+        if Task.isCancelled { throw .cancelled }
         let roadLines: [[Position]]?
         do { roadLines = try roadProvider?.roadLines(of: solution, problem: problem, positions: positions) } catch { throw .roadLines(error) }
         let collection = FleetFeatures.collection(
@@ -81,11 +105,14 @@ public enum FleetPlanningError: Error, CustomStringConvertible {
     case costs(any Error)
     /// The routes' lines along the roads could not be drawn.
     case roadLines(any Error)
+    /// The task planning was cancelled.
+    case cancelled
 
     public var description: String {
         switch self {
         case .stops(let error), .costs(let error), .roadLines(let error): "\(error)"
         case .noStops: "no stops: the input has no Point features"
+        case .cancelled: "cancelled"
         }
     }
 }

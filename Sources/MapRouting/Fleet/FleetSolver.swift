@@ -56,7 +56,7 @@ public enum FleetSolver {
             // Cooling follows the iterations (deterministic); only an unlimited budget
             // (Int.max, for benchmarks) cools by the clock. The clock is otherwise just a cap.
             let timeFraction = elapsedFraction()
-            if timeFraction >= 1 { stopped = true; break }
+            if timeFraction >= 1 || Task.isCancelled { stopped = true; break }
             let progress = iterations == Int.max ? timeFraction : Double(done) / Double(iterations)
             let temperature = schedule.next(progress: progress)
             // The trial changes `current` in place and is undone when rejected.

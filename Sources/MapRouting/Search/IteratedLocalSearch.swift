@@ -49,7 +49,7 @@ struct IteratedLocalSearch {
         var bestCost = tour.cost
         let threshold = slack * tour.meanNearestNeighbourCost
         while done < iterations {
-            if let deadline, done & 15 == 0, ContinuousClock.now >= deadline {
+            if done & 15 == 0, SearchStop.isDue(deadline) {
                 stopped = true
                 break
             }

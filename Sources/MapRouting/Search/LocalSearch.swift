@@ -16,7 +16,7 @@ extension SearchTour {
             if improveByTwoOpt(node) || improveByOrOpt(node) || improveByOrThreeOpt(node)
                 || improveByThreeOpt(node) { enqueue(node) }
             examined &+= 1
-            if let deadline, examined & 255 == 0, ContinuousClock.now >= deadline { return false }
+            if examined & 255 == 0, SearchStop.isDue(deadline) { return false }
         }
         return true
     }

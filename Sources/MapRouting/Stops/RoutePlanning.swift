@@ -42,6 +42,29 @@ public enum RoutePlanning {
         objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
         inheriting members: [ForeignMember]
     ) throws(RoutePlanningError) -> Plan {
+        try planNow(
+            features, start: start, end: end, first: first, last: last, snap: snap, objective: objective, costs: costs,
+            search: search, deadline: deadline, inheriting: members)
+    }
+
+    /// Plans as the synchronous ``plan(_:start:end:first:last:snap:objective:costs:search:deadline:inheriting:)``
+    /// does, in the calling task: when the task is cancelled the search stops within
+    /// milliseconds and ``RoutePlanningError/cancelled`` is thrown.
+    public static func plan(
+        _ features: [Feature], start: Position?, end: RouteEnd, first: [String] = [], last: [String] = [], snap: Double = 0,
+        objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
+        inheriting members: [ForeignMember]
+    ) async throws(RoutePlanningError) -> Plan {
+        try planNow(
+            features, start: start, end: end, first: first, last: last, snap: snap, objective: objective, costs: costs,
+            search: search, deadline: deadline, inheriting: members)
+    }
+
+    private static func planNow(
+        _ features: [Feature], start: Position?, end: RouteEnd, first: [String], last: [String], snap: Double,
+        objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
+        inheriting members: [ForeignMember]
+    ) throws(RoutePlanningError) -> Plan {
         let sites: [StopSite]
         do { sites = StopGrouping.sites(from: try StopObject.objects(from: features), snappingDistance: snap) } catch {
             throw .stops(error)
@@ -70,6 +93,7 @@ public enum RoutePlanning {
         } catch {
             throw .planning(error)
         }
+        if Task.isCancelled { throw .cancelled }
         do { return Plan(
                 collection: try RouteFeatures.collection(of: route, roadLine: roadLine, inheriting: members), route: route, request: request) } catch {
             throw .planning(error)
@@ -104,6 +128,8 @@ public enum RoutePlanningError: Error, CustomStringConvertible {
     /// The costs could not be made or the order found (matrix size, unreachable places, a
     /// place off the roads, ...).
     case planning(any Error)
+    /// The task planning was cancelled.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -111,6 +137,7 @@ public enum RoutePlanningError: Error, CustomStringConvertible {
         case .noStops: "no stops: the input has no Point features"
         case let .unknownObject(id, list): "no stop holds object id '\(id)' (listed to come \(list.rawValue))"
         case .planning(let error): "\(error)"
+        case .cancelled: "cancelled"
         }
     }
 }

@@ -267,19 +267,24 @@ struct DatasetRoutes: Sendable {
 /// A library error turned into the answer's status: an unknown cluster is 404, anything else
 /// the caller asked for out of range is 400.
 func answering<Value>(_ work: () throws -> Value) throws -> Value {
-    do {
-        return try work()
-    } catch let error as ClusterError {
-        if case .unknownCluster = error { throw Problem.notFound("\(error)") }
-        throw Problem.badRequest("\(error)")
-    } catch let error as Problem {
-        throw error
-    } catch let error as QueryError {
-        throw Problem.badRequest("\(error)")
-    } catch let error as GeometryError {
-        throw Problem.badRequest("\(error)")
-    } catch {
-        throw Problem.unprocessable("\(error)")
+    do { return try work() } catch { throw answerProblem(error) }
+}
+
+/// The same, for work that stops when its task is cancelled (routes, fleets).
+func answering<Value>(_ work: () async throws -> Value) async throws -> Value {
+    do { return try await work() } catch { throw answerProblem(error) }
+}
+
+/// The problem a library error answers; a cancellation passes through (the time limit or the
+/// client leaving has already decided the answer).
+private func answerProblem(_ error: any Error) -> any Error {
+    switch error {
+    case let error as ClusterError:
+        if case .unknownCluster = error { return Problem.notFound("\(error)") }
+        return Problem.badRequest("\(error)")
+    case is Problem, is CancellationError: return error
+    case is QueryError, is GeometryError: return Problem.badRequest("\(error)")
+    default: return Problem.unprocessable("\(error)")
     }
 }
 

@@ -26,9 +26,9 @@ struct RoutingRoutes: Sendable {
         let limit = try timeLimit(query)
 
         let document = try await RequestBody.geoJSON(request, state: state)
-        let collection = try answering {
+        let collection = try await answering {
             do throws(RoutePlanningError) {
-                return try RoutePlanning.plan(
+                return try await RoutePlanning.plan(
                     document.features, start: start, end: end.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere), snap: snap,
                     objective: objective, costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: UInt64(seed), iterations: iterations),
                     deadline: received + limit - max(limit / 50, .milliseconds(5)), inheriting: document.featureCollection.foreignMembers
@@ -38,6 +38,7 @@ struct RoutingRoutes: Sendable {
                 case .stops, .unknownObject: throw Problem.unprocessable("\(RequestBody.name): \(error)")
                 case .noStops: throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features")
                 case .planning(let error): throw error
+                case .cancelled: throw CancellationError()
                 }
             }
         }
@@ -67,9 +68,9 @@ struct RoutingRoutes: Sendable {
         } catch {
             throw Problem.badRequest(error.description)
         }
-        let collection = try answering {
+        let collection = try await answering {
             do throws(FleetPlanningError) {
-                return try FleetPlanning.plan(
+                return try await FleetPlanning.plan(
                     document.features, vehicles: definitions, roads: { network }, geodesic: GeodesicMatrixProvider(),
                     objective: objective, seed: UInt64(seed), iterations: iterations,
                     deadline: received + limit - max(limit / 50, .milliseconds(5)),
@@ -79,6 +80,8 @@ struct RoutingRoutes: Sendable {
                 throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features")
             } catch .stops(let error), .costs(let error), .roadLines(let error) {
                 throw error
+            } catch .cancelled {
+                throw CancellationError()
             }
         }
         return Answer.geoJSON(collection, for: request)

@@ -95,8 +95,9 @@ enum RegretInsertion {
         var state = FleetState(model)
         var pending = Array(0..<model.stopCount)
         while !pending.isEmpty {
-            if let deadline, ContinuousClock.now >= deadline {
-                insertCheapest(pending, into: &state, model)
+            if SearchStop.isDue(deadline) {
+                // Cancelled, the answer is dropped: the stops left need no place.
+                if !Task.isCancelled { insertCheapest(pending, into: &state, model) }
                 break
             }
             var chosen: (index: Int, insertion: Insertion, priority: Int, regret: Double)?

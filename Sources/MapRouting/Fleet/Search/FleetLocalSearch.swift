@@ -15,7 +15,7 @@ enum FleetLocalSearch {
         until deadline: ContinuousClock.Instant? = nil
     ) {
         let k = min(neighbourCount, max(model.stopCount - 1, 0))
-        func isLate() -> Bool { deadline.map { ContinuousClock.now >= $0 } ?? false }
+        func isLate() -> Bool { SearchStop.isDue(deadline) }
         var improved = true
         while improved {
             improved = false
