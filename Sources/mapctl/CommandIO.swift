@@ -33,17 +33,15 @@ enum CommandOutput {
 
     /// Runs `write` on the `--output` file (see ``OutputFile``: written aside and renamed into
     /// place, devices and FIFOs written through) or standard output; the file is kept only
-    /// when `write` succeeds. Errors of `write` other than writing ones pass through.
+    /// when `write` succeeds. The engine's errors thrown by `write` keep their own status.
     static func writing(to output: String?, _ write: (FileHandle) throws -> Void) throws(CommandFailure) {
         let file: OutputFile?
         do { file = try output.map { try OutputFile(path: $0) } } catch { throw CommandFailure("\(error)", status: .ioError) }
         do {
             try write(file?.handle ?? FileHandle.standardOutput)
             try file?.commit()
-        } catch let failure as CommandFailure {
-            throw failure
         } catch {
-            throw .cannotWrite(output, error)
+            throw CommandFailure.engine(error) ?? .cannotWrite(output, error)
         }
     }
 

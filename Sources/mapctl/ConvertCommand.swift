@@ -108,12 +108,9 @@ struct ConvertCommand: ParsableCommand {
         try CommandOutput.writing(to: outputOptions.output) { handle in
             var stream = GeoJSONStreamWriter(handle: handle, writer: writer, sequence: seq)
             try stream.begin(bbox: bbox ? extent.bounds : check.bbox, foreignMembers: check.foreignMembers)
-            do {
-                var features = try reader.featureStream(contentsOfFile: input)
-                while let feature = try features.next() { try stream.write(feature) }
-            } catch let error as GeoJSONError {
-                throw CommandFailure(error)  // only if the file changed between the two passes
-            }
+            // A reading error here means the file changed between the passes.
+            var features = try reader.featureStream(contentsOfFile: input)
+            while let feature = try features.next() { try stream.write(feature) }
             try stream.finish()
         }
         return true

@@ -1,5 +1,6 @@
 import Foundation
 import MapClustering
+import MapEditing
 import MapGeometry
 import MapRouting
 import TestSupport
@@ -65,6 +66,68 @@ struct LibraryAnswerTests {
         #expect(command.status == 0, "\(command.standardError)")
         #expect(plan.route.visits.first?.site.objectIds.contains(ids[5]) == true)
         #expect(command.standardOutput == Self.library(GeoJSONWriter().encode(plan.collection)))
+    }
+
+    /// Runs mapctl and expects status 0 and `expected` on standard output.
+    static func expectCommand(_ arguments: [String], gives expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try MapctlProcess.run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
+        #expect(result.standardOutput == expected, "\(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
+    }
+
+    @Test("query: near with layers, nearest, and a search page, as FeatureIndex answers them")
+    func query() throws {
+        let document = try GeoJSONReader().read(contentsOfFile: Self.objects)
+        let index = FeatureIndex(document.features, searchKeys: ["name"])
+        let members = document.featureCollection.foreignMembers
+        let here = try Position(longitude: 24.9414, latitude: 60.1713)
+        let writer = GeoJSONWriter()
+        let near = try index.nearAnswer(
+            here, radius: 300, limit: nil, filter: .layers(["restaurant", "shop"]), circle: false, inheriting: members)
+        try Self.expectCommand(
+            ["query", "--near", "24.9414,60.1713", "--radius", "300", "--layers", "restaurant,shop", "Data/objects.geojson"],
+            gives: Self.library(writer.encode(near)))
+        let nearest = try index.nearestAnswer(5, to: here, filter: .everything, inheriting: members)
+        try Self.expectCommand(["query", "--nearest", "5", "--at", "24.9414,60.1713", "Data/objects.geojson"], gives: Self.library(writer.encode(nearest)))
+        let search = try index.searchAnswer("rautatie", near: here, page: 1, pageSize: 20, filter: .everything, inheriting: members)
+        try Self.expectCommand(
+            ["query", "--search", "rautatie", "--at", "24.9414,60.1713", "Data/objects.geojson"], gives: Self.library(writer.encode(search.collection)))
+    }
+
+    @Test("validate and measure: DocumentValidation with the sample rules and repair, MeasuredFeatures in hectares")
+    func validateAndMeasure() throws {
+        let root = MapctlProcess.packageRoot.path
+        let rules = try EditRules(rulesDocument: GeoJSONReader().read(contentsOfFile: root + "/Data/edit-rules.geojson"))
+        let drawn = try GeoJSONReader(options: DocumentValidation.readerOptions).read(contentsOfFile: root + "/Data/drawn.geojson")
+        let options = ValidationOptions(rules: rules)
+        let validation = DocumentValidation(drawn, validator: try EditValidator(options: options), repairer: GeometryRepairer(options: options))
+        let validate = try MapctlProcess.run(["validate", "--repair", "--rules", "Data/edit-rules.geojson", "Data/drawn.geojson"])
+        #expect(validate.status == (validation.allValid ? 0 : 1), "\(validate.standardError)")
+        // The reader's findings name the file as it was given: here by its full path.
+        let expected = Self.library(GeoJSONWriter().encode(validation.collection)).replacingOccurrences(of: root + "/Data/", with: "Data/")
+        #expect(validate.standardOutput == expected)
+
+        let objects = try GeoJSONReader().read(contentsOfFile: Self.objects)
+        let measured = MeasuredFeatures.collection(objects.featureCollection, lengthUnit: nil, areaUnit: .hectares, validator: try EditValidator())
+        try Self.expectCommand(["measure", "--area-unit", "ha", "Data/objects.geojson"], gives: Self.library(GeoJSONWriter().encode(measured)))
+    }
+
+    @Test("directions and matrix: RoadQuerySession's path and table on Data/roads")
+    func roads() throws {
+        let root = MapctlProcess.packageRoot.path
+        let roads = try GeoJSONReader().read(contentsOfFile: root + "/Data/roads.geojson")
+        let network = try RoadNetwork.prepared(from: roads)
+        let session = RoadQuerySession(network)
+        let path = try session.directions(
+            from: try Position(longitude: 24.9384, latitude: 60.1699), to: try Position(longitude: 24.9521, latitude: 60.1675),
+            by: .time, startName: "--from", endName: "--to")
+        try Self.expectCommand(
+            ["directions", "--roads", "Data/roads.geojson", "--from", "24.9384,60.1699", "--to", "24.9521,60.1675"],
+            gives: Self.library(path.answer(.line, members: network.sourceMembers, writer: GeoJSONWriter.Options())))
+        let stops = try GeoJSONReader().read(contentsOfFile: root + "/Data/stops.geojson")
+        let places = try RoadMatrixPlace.places(from: stops.features, file: "Data/stops.geojson")
+        let table = try session.matrixTable(sources: places, targets: places, measures: .both)
+        try Self.expectCommand(["matrix", "--roads", "Data/roads.geojson", "Data/stops.geojson"], gives: Self.library(table.jsonBytes()))
     }
 
     @Test("cluster: a view, a tile, a legend, members, children and the expansion zoom")
