@@ -3,6 +3,7 @@ import Foundation
 import MapGeometry
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import MapRouting
 
@@ -16,13 +17,16 @@ struct CancellationTests {
         return features.filter { $0.geometry?.typeName == "Point" }
     }()
 
+    /// The work runs on a thread of its own, as the service runs it (`ComputeExecutor`).
+    static let executor = OwnThreadExecutor(name: "cancellation-tests")
+
     /// Cancels `work` 50 ms after it starts; the time from the cancellation to its end, and
-    /// whether it ended by throwing a cancellation. The cancel comes from a Dispatch thread and
-    /// the end is taken inside the task, so neither waits for a thread of the cooperative pool
-    /// (which the work itself keeps busy).
+    /// whether it ended by throwing a cancellation. The work runs on its own thread, the cancel
+    /// comes from a Dispatch thread and the end is taken inside the task, so none of them waits
+    /// for a thread of the cooperative pool, which the rest of the test run keeps busy.
     static func cancelled(_ work: @escaping @Sendable () async -> Bool) async -> (took: Duration, wasCancelled: Bool) {
         let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
-        let task = Task { () -> (ContinuousClock.Instant, Bool) in
+        let task = Task(executorPreference: executor) { () -> (ContinuousClock.Instant, Bool) in
             let wasCancelled = await work()
             return (ContinuousClock.now, wasCancelled)
         }
