@@ -8,7 +8,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "VRPBench",
-            dependencies: [.product(name: "MapRouting", package: "MapEngine"), .product(name: "BenchmarkInstances", package: "MapEngine")],
+            dependencies: [
+                .product(name: "MapRouting", package: "MapEngine"), .product(name: "MapGeometry", package: "MapEngine"),
+                .product(name: "BenchmarkInstances", package: "MapEngine"),
+            ],
             path: "Sources/VRPBench"
         ),
     ]

@@ -96,7 +96,7 @@ struct FleetModel<Travel: FleetTravel> {
             maxDuration: problem.vehicles.map { $0.maxDuration ?? .infinity },
             maxDistance: problem.vehicles.map { $0.maxDistance ?? .infinity },
             fixedCost: problem.vehicles.map { $0.costs?.fixed ?? 0 }, perMetre: perMetre, perSecond: perSecond,
-            metres: metres, breaks: problem.vehicles.map(\.breaks), measuredStorage: reading.storage)
+            metres: metres, breaks: problem.vehicles.map(\.breaks), measuredStorage: reading.storage, measuredCache: reading.cache)
         self.isMoney = isMoney
         dimensionCount = dimensions.count
         hasBreaks = problem.vehicles.contains { !$0.breaks.isEmpty }
@@ -303,7 +303,8 @@ enum FleetCandidates {
 
 /// A model's capacity dimensions, route limits and costs, in one shared object: the search
 /// copies the model (its closures capture it), and one reference retains cheaper than nine arrays.
-final class FleetExtraData: Sendable {
+/// Not `Sendable`: a model belongs to one search, which writes its measured-pair table.
+final class FleetExtraData {
     let dimensions: [String]
     let amount: [Double]
     let limit: [Double]
@@ -317,11 +318,13 @@ final class FleetExtraData: Sendable {
     let breaks: [[FleetBreak]]
     /// The memory the model's ``MeasuredFleetCosts`` reads.
     let measuredStorage: GeodesicDistances.Storage
+    /// The table of measured pairs the model's ``MeasuredFleetCosts`` keeps.
+    let measuredCache: MeasuredPairCache
 
     init(
         dimensions: [String], amount: [Double], limit: [Double], maxDuration: [Double], maxDistance: [Double],
         fixedCost: [Double], perMetre: [Double], perSecond: [Double], metres: [Double], breaks: [[FleetBreak]],
-        measuredStorage: GeodesicDistances.Storage
+        measuredStorage: GeodesicDistances.Storage, measuredCache: MeasuredPairCache
     ) {
         self.dimensions = dimensions
         self.amount = amount
@@ -334,5 +337,6 @@ final class FleetExtraData: Sendable {
         self.metres = metres
         self.breaks = breaks
         self.measuredStorage = measuredStorage
+        self.measuredCache = measuredCache
     }
 }

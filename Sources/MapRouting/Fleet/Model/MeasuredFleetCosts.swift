@@ -9,27 +9,32 @@ import MapGeometry
 /// ``storage``, which the model keeps in its shared ``FleetExtraData``.
 struct MeasuredFleetCosts {
     private let reader: GeodesicDistances.Reader
+    private let kept: MeasuredPairCache.Reader
     private let provider: GeodesicMatrixProvider
     private let objective: RouteObjective
     /// The fleet's average money per metre and per second, when vehicles have costs.
     private let rates: FleetCandidates.Rates?
 
-    /// The costs of `estimates`, and the storage their reader needs kept alive.
+    /// The costs of `estimates`, and the storage and table their readers need kept alive.
     static func reading(
         _ estimates: GeodesicCosts, objective: RouteObjective, rates: FleetCandidates.Rates?
-    ) -> (costs: MeasuredFleetCosts, storage: GeodesicDistances.Storage) {
+    ) -> (costs: MeasuredFleetCosts, storage: GeodesicDistances.Storage, cache: MeasuredPairCache) {
         let storage = GeodesicDistances.Storage(estimates.distances)
+        let cache = MeasuredPairCache(places: estimates.count)
         let costs = MeasuredFleetCosts(
-            reader: GeodesicDistances.Reader(storage), provider: estimates.provider, objective: objective, rates: rates)
-        return (costs, storage)
+            reader: GeodesicDistances.Reader(storage), kept: cache.reader, provider: estimates.provider, objective: objective,
+            rates: rates)
+        return (costs, storage, cache)
     }
 
     /// No places: the costs of a model whose matrices are stored (never read).
-    static let unused = reading(GeodesicCosts([]), objective: .distance, rates: nil)
+    static var unused: (costs: MeasuredFleetCosts, storage: GeodesicDistances.Storage, cache: MeasuredPairCache) {
+        reading(GeodesicCosts([]), objective: .distance, rates: nil)
+    }
 
     /// ``GeodesicCosts/distance(_:_:)``: the same arithmetic.
     @inline(__always) func distance(_ from: Int, _ to: Int) -> Double {
-        provider.travelDistance(geodesic: reader.distance(from, to))
+        provider.travelDistance(geodesic: kept.distance(from, to) { reader.distance(from, to) })
     }
 
     /// ``GeodesicCosts/duration(_:_:)``: the same arithmetic.

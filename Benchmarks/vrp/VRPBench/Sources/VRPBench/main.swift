@@ -10,6 +10,7 @@ import MapRouting
 // (0 = none), which makes runs comparable on a loaded machine. `default` runs FleetSearchOptions'
 // defaults (the library's iteration budget and searches) under BUDGET_MS.
 let arguments = CommandLine.arguments
+if arguments.count > 1 && arguments[1] == "--geodesic" { runGeodesic(Array(arguments.dropFirst(2))) }
 guard (5...7).contains(arguments.count), let budget = Int(arguments[3]), let runs = Int(arguments[4]),
     let iterationArgument = arguments.count > 5 ? (arguments[5] == "default" ? -1 : Int(arguments[5])) : 0,
     let firstSeed = arguments.count > 6 ? Int(arguments[6]) : 1
