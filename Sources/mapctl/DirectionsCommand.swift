@@ -39,8 +39,7 @@ struct DirectionsCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Road layer (GeoJSON, or - for standard input), or a network file written by --save-prepared.")
-    var roads: String
+    @OptionGroup var roadOptions: RoadOptions
 
     @Option(help: ArgumentHelp("Start position.", valueName: "lon,lat"))
     var from: String
@@ -51,19 +50,10 @@ struct DirectionsCommand: ParsableCommand {
     @Option(help: "What the path minimises: time or distance.")
     var by: Metric = .time
 
-    @Option(help: "Farthest a position may be from a road, in metres.")
-    var maxSnapDistance: Double = 1_000
-
-    @Flag(help: "Snap to the nearest road even outside the main network (one-way traps then give no path).")
-    var snapToAnyRoad = false
-
     @Option(help: ArgumentHelp(
         "Turn restrictions (GeoJSON features with restriction, from, via, to as in OSM); the path makes no forbidden turn and no U-turn but at a dead end.",
         valueName: "file"))
     var restrictions: String?
-
-    @Option(help: "Also save the prepared network to this file, to load it faster next time.")
-    var savePrepared: String?
 
     @Flag(help: "Print the manoeuvres as a FeatureCollection of Points, one per step.")
     var steps = false
@@ -87,9 +77,6 @@ struct DirectionsCommand: ParsableCommand {
     func validate() throws {
         _ = try MapArgument.position(from, option: "--from")
         _ = try MapArgument.position(to, option: "--to")
-        guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
-            throw ValidationError("--max-snap-distance must be a positive number of metres")
-        }
         if steps && format == .text {
             throw ValidationError("--steps gives GeoJSON points; --format text already lists the steps: give one of them")
         }
@@ -115,13 +102,10 @@ struct DirectionsCommand: ParsableCommand {
     func run() throws {
         let start = try MapArgument.position(from, option: "--from")
         let end = try MapArgument.position(to, option: "--to")
-        var network = try RoadNetworkLoading.load(roads)
+        let network = try roadOptions.network()
         let bounds = DataExtent(positions: (0..<network.graph.nodeCount).map(network.graph.position(ofNode:))).bounds
         MapArgument.warnIfSwapped(start, option: "--from", data: bounds)
         MapArgument.warnIfSwapped(end, option: "--to", data: bounds)
-        network.options.maximumSnapDistance = maxSnapDistance
-        network.options.snapToMainNetwork = !snapToAnyRoad
-        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared) }
 
         let session = RoadQuerySession(network)
         let rules = try restrictions.map { try turnRules($0, network: network) }

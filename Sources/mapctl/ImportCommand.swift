@@ -68,43 +68,26 @@ struct ImportCommand: ParsableCommand {
         CommandOutput.say("\(imported) features into \(location)")
     }
 
-    /// The features to write: valid ones as they are, repaired ones with --repair; reports
-    /// every invalid one and exits 1 when any remains.
+    /// The features to write (``ImportValidation``); says why each refused one is, and exits 1
+    /// when any is.
     private func checked(_ features: [Feature]) throws -> [Feature] {
         let validator: EditValidator
         do { validator = try EditValidator(options: ValidationOptions()) } catch { throw CommandFailure("\(error)", status: .software) }
-        let repairer = GeometryRepairer(options: ValidationOptions())
-        var result = features, refused = 0, repaired = 0
-        var seen = Set<String>()
-        for (index, feature) in features.enumerated() {
-            let name = "features[\(index)]" + (feature.objectID.map { " (\($0))" } ?? "")
-            if let id = feature.objectID, !seen.insert(id).inserted {
-                CommandOutput.say("\(input): \(name): the id \(id) is used twice; ids name objects in the table")
-                refused += 1
-                continue
-            }
-            guard let geometry = feature.geometry else { continue }
-            let drawing = DrawnGeometry(geometry)
-            let report = validator.validate(drawing)
-            guard !report.isValid else { continue }
-            if repair {
-                let outcome = repairer.repair(drawing, validator: validator)
-                if outcome.isRepaired, let fixed = outcome.geometry {
-                    result[index].geometry = fixed
-                    repaired += 1
-                    continue
-                }
-            }
-            refused += 1
-            for finding in report.findings where finding.severity == .error {
-                CommandOutput.say("\(input): \(name): \(finding.userMessage) (\(finding.technicalMessage))")
+        let validation = ImportValidation(features, validator: validator, repairer: repair ? GeometryRepairer(options: ValidationOptions()) : nil)
+        for refusal in validation.refusals {
+            let name = "\(input): features[\(refusal.index)]" + (features[refusal.index].objectID.map { " (\($0))" } ?? "")
+            switch refusal.reason {
+            case .repeatedID(let id): CommandOutput.say("\(name): the id \(id) is used twice; ids name objects in the table")
+            case .invalid(let findings):
+                for finding in findings { CommandOutput.say("\(name): \(finding.userMessage) (\(finding.technicalMessage))") }
             }
         }
-        if refused > 0 {
-            throw CommandFailure("\(refused) invalid features; nothing was written\(repair ? "" : " (--repair writes repaired geometries)")", status: .negative)
+        if !validation.refusals.isEmpty {
+            let hint = repair ? "" : " (--repair writes repaired geometries)"
+            throw CommandFailure("\(validation.refusals.count) invalid features; nothing was written\(hint)", status: .negative)
         }
-        if repaired > 0 { CommandOutput.say("\(repaired) geometries repaired") }
-        return result
+        if validation.repairedCount > 0 { CommandOutput.say("\(validation.repairedCount) geometries repaired") }
+        return validation.features
     }
 }
 

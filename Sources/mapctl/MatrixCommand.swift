@@ -25,8 +25,7 @@ struct MatrixCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Road layer (GeoJSON, or - for standard input), or a network file written by --save-prepared.")
-    var roads: String
+    @OptionGroup var roadOptions: RoadOptions
 
     @Option(help: "The matrices printed: distance, duration or both.")
     var metric: RoadMatrixTable.Measures = .both
@@ -37,15 +36,6 @@ struct MatrixCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Point features of the columns.", valueName: "file"))
     var targets: String?
 
-    @Option(help: "Farthest a place may be from a road, in metres.")
-    var maxSnapDistance: Double = 1_000
-
-    @Flag(help: "Snap to the nearest road even outside the main network (one-way traps then give null).")
-    var snapToAnyRoad = false
-
-    @Option(help: "Also save the prepared network to this file, to load it faster next time.")
-    var savePrepared: String?
-
     @OptionGroup var outputOptions: OutputOptions
 
     @Argument(help: "GeoJSON file of Point features (sources and targets), or - for standard input.")
@@ -55,18 +45,12 @@ struct MatrixCommand: ParsableCommand {
         guard (points == nil) == (sources != nil && targets != nil), (sources == nil) == (targets == nil) else {
             throw ValidationError("give one points file, or --sources FILE and --targets FILE")
         }
-        guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
-            throw ValidationError("--max-snap-distance must be a positive number of metres")
-        }
     }
 
     func run() throws {
         let rows = try places(points ?? sources!)
         let columns = points == nil ? try places(targets!) : rows
-        var network = try RoadNetworkLoading.load(roads)
-        network.options.maximumSnapDistance = maxSnapDistance
-        network.options.snapToMainNetwork = !snapToAnyRoad
-        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared) }
+        let network = try roadOptions.network()
         let table: RoadMatrixTable
         do { table = try RoadQuerySession(network).matrixTable(sources: rows, targets: columns, measures: metric) } catch {
             throw CommandFailure(error)

@@ -1,0 +1,33 @@
+import ArgumentParser
+import MapRouting
+
+/// The road network of `directions` and `matrix`: `--roads`, how positions snap to it, and
+/// `--save-prepared`.
+struct RoadOptions: ParsableArguments {
+    @Option(help: "Road layer (GeoJSON, or - for standard input), or a network file written by --save-prepared.")
+    var roads: String
+
+    @Option(help: "Farthest a position may be from a road, in metres.")
+    var maxSnapDistance: Double = 1_000
+
+    @Flag(help: "Snap to the nearest road even outside the main network (one-way traps then leave places unreachable).")
+    var snapToAnyRoad = false
+
+    @Option(help: "Also save the prepared network to this file, to load it faster next time.")
+    var savePrepared: String?
+
+    func validate() throws {
+        guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
+            throw ValidationError("--max-snap-distance must be a positive number of metres")
+        }
+    }
+
+    /// The network with these snapping options, saved prepared when asked.
+    func network() throws(CommandFailure) -> RoadNetwork {
+        var network = try RoadNetworkLoading.load(roads)
+        network.options.maximumSnapDistance = maxSnapDistance
+        network.options.snapToMainNetwork = !snapToAnyRoad
+        if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared) }
+        return network
+    }
+}
