@@ -27,3 +27,22 @@ func directionsExample() throws {
     print("directions: \(Int(path.distance.rounded())) m, \(Int(path.duration.rounded())) s, \(path.positions.count) vertices")
 }
 // README: directions end
+
+// README: planning begin
+/// What a backend does per request: the whole answer of `mapctl route` in one async call, on
+/// threads of its own (a long search would otherwise hold a thread of Swift's cooperative pool).
+func planningExample() async throws {
+    let stops = try GeoJSONReader().read(contentsOfFile: "Data/stops.geojson")
+    let start = try Position(24.9384, 60.1699)
+    let compute = ComputeThreads(count: 2, name: "routes")
+    let task = Task(executorPreference: compute) {
+        try await RoutePlanning.plan(
+            stops.features, start: start, end: .returnToStart, objective: .distance,
+            costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: 1),
+            deadline: .now + .seconds(2), inheriting: stops.featureCollection.foreignMembers)
+    }
+    // task.cancel() (the client went away) would end the search within milliseconds.
+    let plan = try await task.value
+    print("planning: \(plan.route.visits.count) stops, \(GeoJSONWriter().encode(plan.collection).count) bytes of GeoJSON")
+}
+// README: planning end

@@ -9,6 +9,7 @@ do {
     try clusteringExample()
     try routeExample()
     try directionsExample()
+    try await planningExample()
     try tourExample()
     try fleetExample()
     try validateExample()

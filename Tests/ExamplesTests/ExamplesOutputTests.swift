@@ -20,7 +20,7 @@ import Testing
 
     @Test func runsToTheEnd() {
         #expect(run.status == 0, "Examples exited with \(run.status): \(run.standardError)")
-        for name in ["geojson", "extents", "clustering", "route", "directions", "validate"] {
+        for name in ["geojson", "extents", "clustering", "route", "directions", "planning", "validate"] {
             #expect(!run.values("\(name): ").isEmpty, "the \(name) example printed nothing")
         }
     }
@@ -102,6 +102,15 @@ import Testing
         for entry in legend where entry.count == 3 {
             #expect(perType[String(entry[0])] == Int(entry[2]), "legend \(entry)")
         }
+    }
+
+    @Test func planningAnswersTheSameRouteAsGeoJSON() throws {
+        // The same stops, start and seed as the route example: the same number of stops, and
+        // GeoJSON holding a line, a start and one point per stop.
+        let route = numbers(try #require(run.lines.first { $0.hasPrefix("route: ") && $0.hasSuffix(" s") }))
+        let planning = numbers(try line("planning: "))
+        #expect(planning.count == 2 && route.first == planning.first)
+        #expect((planning.last ?? 0) > 100 * (planning.first ?? 0), "a stop's point feature alone takes over 100 bytes")
     }
 
     @Test func routeVisitsEveryStopOnceAndBeatsNearestNeighbour() throws {
