@@ -34,6 +34,7 @@ public enum RoutePlanning {
     /// - Parameters:
     ///   - first, last: object ids whose stops come before, or after, all others.
     ///   - snap: stops closer than this many metres are one stop.
+    ///   - search: the seed and iterations; its time limit is replaced by `deadline`.
     ///   - deadline: when the answer must be ready; the search ends earlier by
     ///     ``answerTimePerStop`` for each stop.
     ///   - members: the input's foreign members the answer keeps.
@@ -94,10 +95,11 @@ public enum RoutePlanning {
             throw .planning(error)
         }
         if Task.isCancelled { throw .cancelled }
-        do { return Plan(
-                collection: try RouteFeatures.collection(of: route, roadLine: roadLine, inheriting: members), route: route, request: request) } catch {
+        let collection: FeatureCollection
+        do { collection = try RouteFeatures.collection(of: route, roadLine: roadLine, inheriting: members) } catch {
             throw .planning(error)
         }
+        return Plan(collection: collection, route: route, request: request)
     }
 
     /// The sites holding the listed object ids.

@@ -45,4 +45,33 @@ struct LargeFleetTests {
         // When the model alone outlasts the limit, the first answer follows it at once.
         #expect(seconds <= max(2 * 1.05 + 0.3, setup * 1.2 + 0.8), "took \(seconds) s, model \(setup) s")
     }
+
+    @Test("1,500 stops with time windows, 40 vans with shifts and breaks: granular insertion serves them within every rule")
+    func granularInsertionKeepsEveryRule() throws {
+        // A 30 km square, vans at 12 m/s from its middle; each stop a 2-hour window in an
+        // 8-hour day and 5 minutes of service; shifts of 12 hours with a 30-minute break.
+        var random = RandomSource(seed: 11)
+        let count = 1_500
+        let points = [(15_000.0, 15_000.0)] + (0..<count).map { _ in (Double(random.below(30_000)), Double(random.below(30_000))) }
+        let metres = try CostMatrix(count: points.count) { hypot(points[$0].0 - points[$1].0, points[$0].1 - points[$1].1).rounded() }
+        let seconds = try CostMatrix(count: points.count) { (metres[$0, $1] / 12).rounded() }
+        let stops = (1...count).map { place in
+            let opens = Double(random.below(6 * 3_600))
+            return FleetStop(id: "s\(place)", place: place, items: 1 + place % 2, serviceDuration: 300,
+                             timeWindows: [TimeWindow(start: opens, end: opens + 2 * 3_600)])
+        }
+        let lunch = FleetBreak(window: TimeWindow(start: 4 * 3_600, end: 6 * 3_600), duration: 1_800)
+        let vans = (0..<40).map {
+            FleetVehicle(id: "v\($0)", start: 0, capacity: 70, shift: TimeWindow(start: 0, end: 12 * 3_600), breaks: [lunch])
+        }
+        let problem = try FleetProblem(matrices: TravelMatrices(distances: metres, durations: seconds), vehicles: vans, stops: stops)
+        #expect(problem.stops.count > FleetCandidates.fullNeighbourLimit, "the granular path")
+        // A time limit: regret insertion over 1,500 stops with breaks runs for minutes in a debug
+        // build; past half the limit the rest go in by cheapest insertion, granular too.
+        let solution = FleetSolver.solve(problem, options: FleetSearchOptions(seed: 1, timeLimit: .seconds(3)))
+        #expect(FleetChecker.violations(solution, problem).isEmpty)
+        let served = solution.routes.reduce(0) { $0 + $1.visits.count }
+        #expect(served + solution.unassigned.count == count)
+        #expect(served >= count * 95 / 100, "served \(served) of \(count)")
+    }
 }

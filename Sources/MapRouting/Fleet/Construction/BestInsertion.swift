@@ -9,9 +9,18 @@ extension FleetState {
     /// The cheapest feasible insertions of `stop`, best and second best on another route
     /// (the second is what regret insertion weighs). Only one empty vehicle of each class
     /// is tried. `skip` may veto single positions (the "blinks" of ruin and recreate).
+    ///
+    /// Above ``FleetCandidates/fullNeighbourLimit`` stops only the positions next to the stop's
+    /// ``FleetCandidates/insertionNeighbours`` nearest routed stops, and the empty vehicles,
+    /// are tried; every position only when none of those fits. A full scan reads every
+    /// position of every route for each stop: most of a large fleet's time went there.
     func bestInsertions(
         of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool = { false }
     ) -> (best: Insertion?, secondCost: Double) {
+        if model.stopCount > FleetCandidates.fullNeighbourLimit {
+            let near = granularInsertions(of: stop, model, skip: skip)
+            if near.best != nil { return near }
+        }
         // Problems with capacity dimensions, route limits, costs or breaks check a route's
         // other dimensions once before its positions; the plain loop stays as it was.
         if model.hasExtras {
@@ -27,6 +36,43 @@ extension FleetState {
             guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
             return routes[vehicle].bestPosition(of: stop, model, skip: skip)
         }
+    }
+
+    /// ``bestInsertions(of:_:skip:)`` over the positions before and after the stop's nearest
+    /// routed stops, and in the first empty vehicle of each class; best and second best on
+    /// different routes.
+    private func granularInsertions(
+        of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool
+    ) -> (best: Insertion?, secondCost: Double) {
+        var bestByRoute: [Insertion] = []
+        func offer(_ vehicle: Int, after p: Int) {
+            guard model.canServe[vehicle * model.stopCount + stop], !skip() else { return }
+            let route = routes[vehicle]
+            if model.hasExtras && !route.fitsAmounts(of: stop, model) { return }
+            guard let extra = route.insertionCost(of: stop, after: p, model) else { return }
+            if let known = bestByRoute.firstIndex(where: { $0.vehicle == vehicle }) {
+                if extra < bestByRoute[known].cost { bestByRoute[known] = Insertion(vehicle: vehicle, after: p, cost: extra) }
+            } else {
+                bestByRoute.append(Insertion(vehicle: vehicle, after: p, cost: extra))
+            }
+        }
+        for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] >= 0 {
+            // Node p + 1 of a route is its stop p: the neighbour's own node is indexOf + 1.
+            offer(routeOf[neighbour], after: indexOf[neighbour])
+            offer(routeOf[neighbour], after: indexOf[neighbour] + 1)
+        }
+        for vehicle in firstEmptyVehicles(model) { offer(vehicle, after: 0) }
+        var best: Insertion?
+        var second = Double.infinity
+        for candidate in bestByRoute.sorted(by: { $0.vehicle < $1.vehicle }) {
+            if candidate.cost < (best?.cost ?? .infinity) {
+                second = best?.cost ?? .infinity
+                best = candidate
+            } else if candidate.cost < second {
+                second = candidate.cost
+            }
+        }
+        return (best, second)
     }
 
     /// The best and second-best of `routeBest` over the vehicles a stop may go to, in vehicle

@@ -279,6 +279,10 @@ enum FleetCandidates {
     /// `listedNeighbours` (a full list is n² entries: 200 MB and 4 s of sorting at 5,000 stops).
     static let fullNeighbourLimit = 1_000
     static let listedNeighbours = 250
+    /// Above `fullNeighbourLimit` stops, a stop is inserted only next to this many of its
+    /// nearest stops (granular insertion, as VROOM and PyVRP do; see
+    /// ``FleetState/bestInsertions(of:_:skip:)``).
+    static let insertionNeighbours = 40
 
     /// How many other stops each stop lists: all of them, or ``listedNeighbours`` on large problems.
     static func neighboursListed(stopCount: Int) -> Int {
