@@ -45,26 +45,17 @@ extension FleetState {
         of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool
     ) -> (best: Insertion?, secondCost: Double) {
         var bestByRoute: [Insertion] = []
-        func offer(_ vehicle: Int, after p: Int) {
-            guard model.canServe[vehicle * model.stopCount + stop], !skip() else { return }
-            let route = routes[vehicle]
-            if model.hasExtras && !route.fitsAmounts(of: stop, model) { return }
-            guard let extra = route.insertionCost(of: stop, after: p, model) else { return }
-            if let known = bestByRoute.firstIndex(where: { $0.vehicle == vehicle }) {
-                if extra < bestByRoute[known].cost { bestByRoute[known] = Insertion(vehicle: vehicle, after: p, cost: extra) }
-            } else {
-                bestByRoute.append(Insertion(vehicle: vehicle, after: p, cost: extra))
-            }
-        }
+        bestByRoute.reserveCapacity(2 * FleetCandidates.insertionNeighbours)
         for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] >= 0 {
             // Node p + 1 of a route is its stop p: the neighbour's own node is indexOf + 1.
-            offer(routeOf[neighbour], after: indexOf[neighbour])
-            offer(routeOf[neighbour], after: indexOf[neighbour] + 1)
+            offer(stop, routeOf[neighbour], after: indexOf[neighbour], model, skip: skip, into: &bestByRoute)
+            offer(stop, routeOf[neighbour], after: indexOf[neighbour] + 1, model, skip: skip, into: &bestByRoute)
         }
-        for vehicle in firstEmptyVehicles(model) { offer(vehicle, after: 0) }
+        for vehicle in firstEmptyVehicles(model) { offer(stop, vehicle, after: 0, model, skip: skip, into: &bestByRoute) }
+        bestByRoute.sort { $0.vehicle < $1.vehicle }
         var best: Insertion?
         var second = Double.infinity
-        for candidate in bestByRoute.sorted(by: { $0.vehicle < $1.vehicle }) {
+        for candidate in bestByRoute {
             if candidate.cost < (best?.cost ?? .infinity) {
                 second = best?.cost ?? .infinity
                 best = candidate
@@ -73,6 +64,24 @@ extension FleetState {
             }
         }
         return (best, second)
+    }
+
+    /// Keeps inserting `stop` into `vehicle`'s route after node `p` in `bestByRoute` when it
+    /// fits and is that route's cheapest so far.
+    @inline(__always)
+    private func offer(
+        _ stop: Int, _ vehicle: Int, after p: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool,
+        into bestByRoute: inout [Insertion]
+    ) {
+        guard model.canServe[vehicle * model.stopCount + stop], !skip() else { return }
+        // Indexing reads the route in place; `let route = routes[vehicle]` would copy it.
+        if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return }
+        guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { return }
+        if let known = bestByRoute.firstIndex(where: { $0.vehicle == vehicle }) {
+            if extra < bestByRoute[known].cost { bestByRoute[known] = Insertion(vehicle: vehicle, after: p, cost: extra) }
+        } else {
+            bestByRoute.append(Insertion(vehicle: vehicle, after: p, cost: extra))
+        }
     }
 
     /// The best and second-best of `routeBest` over the vehicles a stop may go to, in vehicle
