@@ -5,7 +5,7 @@ import NIOCore
 import PostgresNIO
 
 /// A table too large to hold in memory, answered by the database: its objects counted per
-/// Web Mercator cell (grid clustering, ``GridClusters``), single objects, a cell's members, one
+/// Web Mercator cell (grid clustering, `GridClusters` in MapClustering), single objects, a cell's members, one
 /// object, and the candidates of near and nearest questions, over a pool of connections.
 ///
 /// The counts of levels 9 and 13 live in a table beside it (`T_cells`) that statement triggers
@@ -25,10 +25,17 @@ public struct TableCells: Sendable {
             database: location.database, tls: .disable)
         configuration.options.maximumConnections = connections
         configuration.options.connectTimeout = .seconds(5)
-        configuration.options.additionalStartupParameters = [("statement_timeout", "\(statementTimeout.components.seconds * 1000)")]
+        configuration.options.additionalStartupParameters = [("statement_timeout", "\(Self.milliseconds(statementTimeout))")]
         self.location = location
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
+    }
+
+    /// `statement_timeout` in whole milliseconds, at least 1: PostgreSQL reads 0 as no limit,
+    /// and whole seconds alone made `--request-timeout 500ms` exactly that.
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 
     /// Runs the pool until the task is cancelled (queries wait until it runs).
