@@ -5,6 +5,24 @@ struct Insertion {
     var cost: Double
 }
 
+/// The cheapest of the routes' insertions offered, and the cost of the next cheapest route's
+/// (what regret insertion weighs).
+struct BestTwoInsertions {
+    var best: Insertion?
+    var second = Double.infinity
+
+    /// Weighs one route's best insertion; routes are offered in vehicle order.
+    @inline(__always)
+    mutating func offer(_ candidate: Insertion) {
+        if candidate.cost < (best?.cost ?? .infinity) {
+            second = best?.cost ?? .infinity
+            best = candidate
+        } else if candidate.cost < second {
+            second = candidate.cost
+        }
+    }
+}
+
 extension FleetState {
     /// The cheapest feasible insertions of `stop`, best and second best on another route
     /// (the second is what regret insertion weighs). Only one empty vehicle of each class
@@ -53,17 +71,9 @@ extension FleetState {
         }
         for vehicle in firstEmptyVehicles(model) { offer(stop, vehicle, after: 0, model, skip: skip, into: &bestByRoute) }
         bestByRoute.sort { $0.vehicle < $1.vehicle }
-        var best: Insertion?
-        var second = Double.infinity
-        for candidate in bestByRoute {
-            if candidate.cost < (best?.cost ?? .infinity) {
-                second = best?.cost ?? .infinity
-                best = candidate
-            } else if candidate.cost < second {
-                second = candidate.cost
-            }
-        }
-        return (best, second)
+        var chosen = BestTwoInsertions()
+        for candidate in bestByRoute { chosen.offer(candidate) }
+        return (chosen.best, chosen.second)
     }
 
     /// Keeps inserting `stop` into `vehicle`'s route after node `p` in `bestByRoute` when it
@@ -92,8 +102,7 @@ extension FleetState {
     private func bestOverVehicles(
         of stop: Int, _ model: FleetModel<some FleetTravel>, _ routeBest: (Int) -> Insertion?
     ) -> (best: Insertion?, secondCost: Double) {
-        var best: Insertion?
-        var second = Double.infinity
+        var chosen = BestTwoInsertions()
         let empties = firstEmptyVehicles(model)
         var nextUsed = 0, nextEmpty = 0
         while nextUsed < usedVehicles.count || nextEmpty < empties.count {
@@ -106,14 +115,9 @@ extension FleetState {
                 nextEmpty += 1
             }
             guard model.canServe[vehicle * model.stopCount + stop], let candidate = routeBest(vehicle) else { continue }
-            if candidate.cost < (best?.cost ?? .infinity) {
-                second = best?.cost ?? .infinity
-                best = candidate
-            } else if candidate.cost < second {
-                second = candidate.cost
-            }
+            chosen.offer(candidate)
         }
-        return (best, second)
+        return (chosen.best, chosen.second)
     }
 
     /// The first empty vehicle of each class, in vehicle order.
