@@ -120,15 +120,16 @@ struct ClusterCommand: ParsableCommand {
         let document = try CommandInput.read(input)
         let index = try clusterIndex(of: document.featureCollection)
         let output = outputOptions
+        let writer = GeoJSONWriter(options: output.writerOptions)
         if let id = members {
-            try output.write(GeoJSONWriter(options: output.writerOptions).encode(try index.memberPage(of: id, limit: limit, offset: offset)))
+            try output.write(writer.encode(try index.memberPage(of: id, limit: limit, offset: offset)))
         } else if let id = children {
-            try output.write(GeoJSONWriter(options: output.writerOptions).encode(try index.children(of: id)))
+            try output.write(writer.encode(try index.children(of: id)))
         } else if let id = expansionZoom {
             // One line, even with --pretty.
             try output.write(GeoJSONWriter().encode(try index.expansionZoomJSON(of: id)) + [0x0A])
         } else if let (z, x, y) = try parsedTile() {
-            try output.write(GeoJSONWriter(options: output.writerOptions).encode(try index.tileFeatures(z: z, x: x, y: y)))
+            try output.write(writer.encode(try index.tileFeatures(z: z, x: x, y: y)))
         } else if legend {
             try output.write(json: Legend.json(index.legend(zoom: zoom!, in: try view())))
         } else if withLegend {
@@ -140,7 +141,7 @@ struct ClusterCommand: ParsableCommand {
             }
             try output.write(index.viewBytes(zoom: zoom!, in: try view(), selected: row, parallel: true))
         } else if output.pretty {
-            try output.write(GeoJSONWriter(options: output.writerOptions).encode(index.features(zoom: zoom!, in: try view())))
+            try output.write(writer.encode(index.features(zoom: zoom!, in: try view())))
         } else {
             // The same bytes, streamed, with single objects' properties copied as they are.
             let box = try view()
