@@ -52,10 +52,24 @@ public struct MapService: Sendable {
     }
 
     /// Runs until SIGINT or SIGTERM: then stops accepting, finishes the requests in flight,
-    /// writes pending edits, and returns.
-    public func run(listening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        try await application(listening: listening).runService()
+    /// writes pending edits, and returns. A shutdown is bounded: what still runs after
+    /// ``shutdownGrace`` is cancelled, and a process still running 5 s after that exits with
+    /// status 70, saying what it waited on.
+    public func run(logger: Logger = Logger(label: "mapctl.serve"), listening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        var configuration = ServiceGroupConfiguration(
+            services: [
+                .init(service: application(logger: logger, listening: listening)),
+                // Last, so that the signal reaches it first (a group stops its services in reverse).
+                .init(service: ShutdownDeadline(limit: shutdownGrace + .seconds(5), activities: state.activities)),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = shutdownGrace
+        try await ServiceGroup(configuration: configuration).run()
     }
+
+    /// How long a graceful shutdown may take before what still runs is cancelled: the requests
+    /// in flight have the request timeout to finish, and 10 s more is for writing edits.
+    public var shutdownGrace: Duration { state.configuration.requestTimeout + .seconds(10) }
 }
 
 /// What every request handler shares.
@@ -63,6 +77,7 @@ final class ServiceState: Sendable {
     let configuration: ServiceConfiguration
     let store: DatasetStore
     let metrics = ServiceMetrics()
+    let activities = ServiceActivities()
     let basemap = Basemap()
     let editors: [String: DatasetEditor]
 
@@ -74,19 +89,25 @@ final class ServiceState: Sendable {
     }
 }
 
-/// Indexes the datasets when the service starts, and writes pending edits when it stops.
+/// Indexes the datasets when the service starts, and writes pending edits when it stops. A
+/// shutdown does not wait for indexing that is still going on: it ends with the process.
 struct DatasetLoader: Service {
     let state: ServiceState
 
     func run() async throws {
-        let started = ContinuousClock.now
-        state.store.loadAll()
-        state.metrics.recordIndexBuild(seconds: (ContinuousClock.now - started).seconds)
-        for (name, dataset) in state.store.datasets.all {
-            if case let .ready(dataset) = dataset { state.metrics.recordDatasetSize(name: name, count: dataset.count) }
+        let state = self.state
+        Task.detached {
+            let started = ContinuousClock.now
+            await state.activities.during("indexing datasets") { state.store.loadAll() }
+            state.metrics.recordIndexBuild(seconds: (ContinuousClock.now - started).seconds)
+            for (name, dataset) in state.store.datasets.all {
+                if case let .ready(dataset) = dataset { state.metrics.recordDatasetSize(name: name, count: dataset.count) }
+            }
         }
         try? await gracefulShutdown()
-        for editor in state.editors.values { try? await editor.flush() }
+        await state.activities.during("writing pending edits") {
+            for editor in state.editors.values { try? await editor.flush() }
+        }
     }
 }
 

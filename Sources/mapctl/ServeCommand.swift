@@ -17,7 +17,9 @@ struct ServeCommand: ParsableCommand {
             against the version column; a table's changes by any client reach every instance \
             through the table's notifications. GET / is the map page. The contract is \
             GET /openapi.yaml. SIGINT or SIGTERM stops accepting, finishes the requests in flight \
-            and writes pending edits.
+            and writes pending edits; what still runs --request-timeout + 10 s later is \
+            cancelled, and a service still running 5 s after that exits 70, naming what it \
+            waited on.
 
             Examples:
               mapctl serve Data/objects.geojson

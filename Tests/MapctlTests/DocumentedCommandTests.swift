@@ -52,10 +52,12 @@ struct DocumentedCommandTests {
         let server = try ServeProcess(commandLine: arguments)
         let started = Date()
         // A debug build under the whole suite may take long to close a dataset it is still reading.
-        guard server.stop(within: 120) else { return "did not stop within 120 s of SIGTERM" }
+        guard server.stop(within: 120) else { return "did not stop within 120 s of SIGTERM; it said: \(server.standardErrorTail)" }
         let seconds = Date().timeIntervalSince(started)
         if seconds > 5 { print("mapctl \(line) took \(Int(seconds)) s to stop") }
-        guard let exit = server.process.exit, !exit.bySignal, exit.status == 0 else { return "ended with \(String(describing: server.process.exit))" }
+        guard let exit = server.process.exit, !exit.bySignal, exit.status == 0 else {
+            return "ended with \(String(describing: server.process.exit)); it said: \(server.standardErrorTail)"
+        }
         return nil
     }
 

@@ -24,6 +24,8 @@ public final class ServeProcess: @unchecked Sendable {
 
     /// Starts mapctl with these arguments (a `serve` command line) and waits until it listens.
     public init(commandLine arguments: [String]) throws {
+        let said = SaidText()
+        self.said = said
         process.executableURL = MapctlProcess.executable
         process.arguments = arguments
         process.currentDirectoryURL = MapctlProcess.packageRoot
@@ -49,11 +51,18 @@ public final class ServeProcess: @unchecked Sendable {
         }
         guard let found else { throw ServeProcessError(message: "mapctl serve did not start within 60 s: \(text)") }
         port = found
-        // Keep reading what it says, so that a full pipe never stalls the server.
+        // Keep reading what it says, so that a full pipe never stalls the server; the last
+        // lines are kept for a test's message.
+        said.append(text)
         errors.fileHandleForReading.readabilityHandler = { handle in
-            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
+            let chunk = handle.availableData
+            if chunk.isEmpty { handle.readabilityHandler = nil } else { said.append(String(decoding: chunk, as: UTF8.self)) }
         }
     }
+
+    /// The last 4,000 characters the server wrote on standard error.
+    public var standardErrorTail: String { said.text }
+    private let said: SaidText
 
     /// Asks the server over a new loopback connection: status, headers and body text. Throws
     /// when the server is gone or says nothing for a minute.
@@ -101,6 +110,18 @@ public final class ServeProcess: @unchecked Sendable {
         process.terminate()
         return process.waitUntilExit(orKillAfter: seconds)
     }
+}
+
+/// The tail of what a server says, appended from the pipe's reading thread.
+private final class SaidText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept = ""
+    func append(_ more: String) {
+        lock.lock()
+        kept = String((kept + more).suffix(4_000))
+        lock.unlock()
+    }
+    var text: String { lock.lock(); defer { lock.unlock() }; return kept }
 }
 
 public struct ServeProcessError: Error, CustomStringConvertible {

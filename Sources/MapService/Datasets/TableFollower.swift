@@ -18,10 +18,15 @@ struct TableFollower: Service {
     let location: PostgresLocation
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
+        try? await state.activities.during("following table \(source.name)") { try await follow() }
+    }
+
+    /// Serves the table, reconnecting every second, until the service stops.
+    private func follow() async throws {
+        try await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    try await follow()
+                    try await serveTable()
                 } catch {
                     if Task.isCancelled { return }
                     state.store.datasets.mark(source.name, .failed("\(error)"))
@@ -32,7 +37,7 @@ struct TableFollower: Service {
     }
 
     /// Serves the table from memory or from the database, until the connection fails.
-    private func follow() async throws {
+    private func serveTable() async throws {
         let served: TableServing
         switch source.serving {
         case .automatic:

@@ -15,7 +15,9 @@ struct ServiceMiddleware: RouterMiddleware {
         let started = ContinuousClock.now
         var response: Response
         do {
-            response = try await next(request, context)
+            response = try await state.activities.during("answering \(request.method.rawValue) \(request.uri.path)") {
+                try await next(request, context)
+            }
         } catch {
             response = Self.problem(for: wrongMethod(error, request) ?? error, request: request, context: context)
         }
