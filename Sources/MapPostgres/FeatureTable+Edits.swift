@@ -6,9 +6,13 @@ import PostgresNIO
 /// concurrency on the version column: a change names the version it replaces and is refused
 /// (nothing written) when the row has moved on.
 extension FeatureTable {
-    /// Adds `feature` (it must have an object id); its version, or nil when the id exists.
+    /// Adds `feature`; its version, or nil when the id exists.
+    /// - Throws: for a feature without an object id (edits find rows by it), or a database error.
     public func insert(_ feature: Feature) async throws(FeatureTableError) -> Int64? {
         let (id, text, wkb) = Self.row(feature)
+        guard !id.isEmpty else {
+            throw FeatureTableError(location, "cannot save an object without an id: give the feature an \"id\" (or properties.id)")
+        }
         let rows = try await run("""
             INSERT INTO \(unescaped: location.quotedTable) (object_id, feature, geom)
             VALUES (\(id), \(text)::json, CASE WHEN length(\(wkb)) = 0 THEN NULL ELSE ST_GeomFromWKB(\(wkb), 4326) END)

@@ -65,8 +65,22 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     /// The table quoted for SQL (`"schema"."table"`).
     public var quotedTable: String { table.split(separator: ".").map { "\"\($0)\"" }.joined(separator: ".") }
 
-    /// A name derived from the table for its index, trigger and channel (`places_geom`).
-    func derivedName(_ suffix: String) -> String { table.replacingOccurrences(of: ".", with: "_") + "_" + suffix }
+    /// A name derived from the table for its index, triggers, functions and channel (`places_geom`).
+    func derivedName(_ suffix: String) -> String { nameStem + "_" + suffix }
+
+    /// The table's name as derived names begin (`schema.table` → `schema_table`). PostgreSQL
+    /// cuts a name at 63 bytes: the channel would no longer match the trigger's, and two long
+    /// tables could share names. So a stem longer than 41 characters, the most the longest
+    /// derived name has room for (`mapengine_…_changed`, `…_cells_count_truncated`), is cut to
+    /// 32 and followed by a hash of the whole name; shorter names are kept as they always were.
+    var nameStem: String {
+        let stem = table.replacingOccurrences(of: ".", with: "_")
+        guard stem.utf8.count > 41 else { return stem }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a: the same on every machine and run
+        for byte in table.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash & 0xffff_ffff, radix: 16)
+        return stem.prefix(32) + "_" + String(repeating: "0", count: 8 - hex.count) + hex
+    }
 
     /// The location without its password.
     public var description: String { "postgres://\(user)@\(host):\(port)/\(database)?table=\(table)" }

@@ -17,7 +17,8 @@ public struct MapService: Sendable {
 
     /// Checks the configuration (the style file is read now); datasets are indexed once the
     /// service runs, `/readyz` says when.
-    /// - Throws: a located error for a style file that cannot be used, or two datasets of one name.
+    /// - Throws: a located error for a style file that cannot be used, two datasets of one name,
+    ///   or a road network given as a table.
     public init(configuration: ServiceConfiguration) throws {
         let style = try configuration.stylePath.map { path in try ClusterStyle(contentsOf: URL(fileURLWithPath: path)) } ?? ClusterStyle()
         for sources in [configuration.datasets, configuration.roads] {
@@ -25,6 +26,9 @@ public struct MapService: Sendable {
             for source in sources where !seen.insert(source.name).inserted {
                 throw DatasetSourceError("two datasets or road networks are named \(source.name); give one of them another name with NAME=FILE")
             }
+        }
+        for network in configuration.roads where network.table != nil {
+            throw DatasetSourceError("road network \(network.name) is a PostGIS table; a road network is read from a file (a GeoJSON road layer or a prepared network)")
         }
         state = ServiceState(configuration: configuration, store: DatasetStore(sources: configuration.datasets, roads: configuration.roads, style: style))
     }

@@ -47,6 +47,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("request-timeout"), help: "A request still running after this is cancelled and answered 503 (e.g. 10s).")
     var requestTimeout = TimeLimit(milliseconds: 10_000)
 
+    @Option(name: .customLong("max-route-time"), help: "The longest a route or fleet request may search, whatever it asks for (e.g. 5s).")
+    var maxRouteTime = TimeLimit(milliseconds: 5_000)
+
     @Option(name: .customLong("cors"), help: ArgumentHelp("An origin allowed to call from a browser (repeatable; * for any).", valueName: "origin"))
     var corsOrigins: [String] = []
 
@@ -56,7 +59,10 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard !datasets.isEmpty else { throw ValidationError("give at least one dataset, e.g. mapctl serve Data/objects.geojson") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
-        for dataset in datasets + roads { _ = try source(dataset) }
+        for dataset in datasets { _ = try source(dataset) }
+        for network in roads where try source(network).table != nil {
+            throw ValidationError("--roads \(network): a road network is read from a file (a GeoJSON road layer or a prepared network), not from a PostGIS table; export the table with mapctl export first")
+        }
     }
 
     private func source(_ argument: String) throws -> DatasetSource {
@@ -71,7 +77,7 @@ struct ServeCommand: ParsableCommand {
         }
         let configuration = ServiceConfiguration(
             host: host, port: port, datasets: sources, roads: roadSources, stylePath: style, maxBodyBytes: maxBody.bytes,
-            requestTimeout: requestTimeout.duration, corsOrigins: corsOrigins)
+            requestTimeout: requestTimeout.duration, maxRouteTime: maxRouteTime.duration, corsOrigins: corsOrigins)
         let service: MapService
         do { service = try MapService(configuration: configuration) } catch { throw CommandFailure("\(error)") }
         let host = self.host

@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapPostgres
 import TestSupport
 import Testing
 
@@ -35,6 +36,18 @@ struct PostgresImportTests {
             #expect(again.status == 69 && again.standardError.contains("already holds"), "\(again.standardError)")
             #expect(try PostgresServer.psql("SELECT count(*) FROM \(table)") == "\(input.features.count)")
         }
+    }
+
+    @Test("a single insert without an object id is refused and writes nothing (it used to store the id '')")
+    func insertWithoutID() async throws {
+        let table = PostgresServer.freshTable("noid")
+        let imported = try await MapctlProcess.run(["import", "--postgres", try Self.location(table), "Data/stops.geojson"])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let feature = try Self.features(#"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"type": "shop"}, "geometry": {"type": "Point", "coordinates": [24.9, 60.2]}}]}"#).features[0]
+        let location = try PostgresLocation(url: try Self.location(table))
+        let refusal = await #expect(throws: FeatureTableError.self) { try await FeatureTable.with(location) { table in try await table.insert(feature) } }
+        #expect("\(refusal.map { "\($0)" } ?? "")".contains("without an id"), "\(String(describing: refusal))")
+        #expect(try await PostgresServer.psql("SELECT count(*) FROM \(table) WHERE object_id IS NULL OR object_id = ''") == "0")
     }
 
     @Test("invalid geometries are reported and nothing is written; --repair writes the repaired ones")

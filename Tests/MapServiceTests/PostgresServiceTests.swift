@@ -97,6 +97,34 @@ struct PostgresServiceTests {
         print("seen by the other instance after \(String(format: "%.0f", (seen ?? 0) * 1000)) ms")
     }
 
+    /// PostgreSQL cuts names at 63 bytes: derived from two such table names, the channel, the
+    /// triggers and the counts table would be cut alike, or differ from what the service listens on.
+    @Test("two tables with 63-character names that differ in the last one: each change reaches its own dataset")
+    func longTableNames() async throws {
+        let stem = PostgresServer.freshTable("long_name")
+        let tables = ["a", "b"].map { stem + String(repeating: "x", count: 62 - stem.count) + $0 }
+        let server = try await PostgresServer.url()
+        for table in tables {
+            let imported = try await MapctlProcess.run(["import", "--postgres", server + "?table=" + table, "Data/objects.geojson"])
+            #expect(imported.status == 0, "\(imported.standardError)")
+        }
+        let service = try await ServeProcess.start(["first=\(server)?table=\(tables[0])", "second=\(server)?table=\(tables[1])"])
+        defer { service.stop() }
+        try await service.waitUntilReady()
+        try await PostgresServer.psql("DELETE FROM \(tables[1]) WHERE object_id = 'node/256198895'")
+        let deleted = try await Self.eventually(within: Self.inStep) {
+            try await service.request("GET", "/datasets/second/objects/node%2F256198895").0 == 404
+        }
+        #expect(deleted != nil, "the delete in the second table did not reach its dataset: \(service.standardErrorTail)")
+        #expect(try await service.request("GET", "/datasets/first/objects/node%2F256198895").0 == 200, "the first dataset lost an object it holds")
+        let (status, headers, body) = try await service.request("POST", "/datasets/first/objects", body: Self.yard)
+        #expect(status == 201, "\(body)")
+        let path = try #require(headers[.location])
+        let seen = try await Self.eventually(within: Self.inStep) { try await service.request("GET", path).0 == 200 }
+        #expect(seen != nil)
+        #expect(try await PostgresServer.psql("SELECT count(*) FROM \(tables[0])").contains("3842"))
+    }
+
     @Test("concurrent editors on two instances lose no save; stale versions get 412; an invalid save writes nothing")
     func concurrentEditors() async throws {
         let (table, location) = try await Self.importedObjects()

@@ -44,6 +44,8 @@ struct ServeCommandTests {
         #expect(bad.status == 64)
         #expect(bad.standardError.contains("dataset name 'bad name'"))
         #expect(try MapctlProcess.run(["serve"]).status == 64)
+        let table = try MapctlProcess.run(["serve", "--port", "0", "--roads", "r=postgres://me@127.0.0.1:5432/maps?table=roads", "Data/objects.geojson"])
+        #expect(table.status == 64 && table.standardError.contains("not from a PostGIS table"), "\(table.standardError)")
     }
 
     /// Saves run while the server is killed with SIGKILL: the file is valid GeoJSON with every
