@@ -14,15 +14,24 @@ public struct CostMatrix: Hashable, Sendable {
     @usableFromInline enum Storage: Hashable, Sendable {
         case values([Double])
         case measured(GeodesicCosts, RouteObjective)
+        /// Another matrix's values each divided by the same number (durations at a constant
+        /// speed from distances): the numbers a stored division gives, with no memory of their own.
+        case divided([Double], by: Double)
     }
 
-    /// Row-major values: `values[from * count + to]`. A measured matrix computes all of them
-    /// here (`count²` numbers); read it by ``subscript(_:_:)`` instead.
+    /// Row-major values: `values[from * count + to]`. A measured or divided matrix computes all
+    /// of them here (`count²` numbers); read it by ``subscript(_:_:)`` instead.
     public var values: [Double] {
         switch storage {
         case .values(let values): values
+        case .divided(let values, let divisor): values.map { $0 / divisor }
         case .measured: (0..<count * count).map { self[$0 / count, $0 % count] }
         }
+    }
+
+    /// The values a divided matrix divides, and by what; nil for any other matrix.
+    var dividedValues: (values: [Double], divisor: Double)? {
+        if case .divided(let values, let divisor) = storage { (values, divisor) } else { nil }
     }
 
     /// The geodesic estimates a measured matrix is made of, nil for stored values.
@@ -73,6 +82,7 @@ public struct CostMatrix: Hashable, Sendable {
     public subscript(from: Int, to: Int) -> Double {
         switch storage {
         case .values(let values): values[from * count + to]
+        case .divided(let values, let divisor): values[from * count + to] / divisor
         case .measured(let costs, let objective): costs.cost(from, to, objective: objective)
         }
     }
@@ -102,6 +112,15 @@ public struct CostMatrix: Hashable, Sendable {
     init(unchecked count: Int, values: [Double]) {
         self.count = count
         storage = .values(values)
+    }
+
+    /// `matrix`'s values each divided by `divisor` (> 0), sharing its memory.
+    init(dividing matrix: CostMatrix, by divisor: Double) {
+        count = matrix.count
+        switch matrix.storage {
+        case .values(let values): storage = .divided(values, by: divisor)
+        default: storage = .values(matrix.values.map { $0 / divisor })
+        }
     }
 
     /// The `objective` (distance or duration) of `costs`, measured when read.

@@ -26,9 +26,12 @@ struct FleetModel<Travel: FleetTravel> {
     let stopCount: Int
     let vehicleCount: Int
     private let placeCount: Int
-    /// Objective cost and travel time, row-major over places; empty when measured.
+    /// Objective cost and travel time, row-major over places; empty when measured. Times are
+    /// `times[i] / timeDivisor`: geodesic durations are the distances' own memory divided by
+    /// the speed (``CostMatrix/Storage/divided(_:by:)``); stored durations are divided by 1.
     private let costs: [Double]
     private let times: [Double]
+    private let timeDivisor: Double
     /// The geodesic estimates that give costs, times and metres pair by pair for measured
     /// travel; unused for stored.
     private let measured: MeasuredFleetCosts
@@ -76,8 +79,10 @@ struct FleetModel<Travel: FleetTravel> {
         let geodesic = Travel.isMeasured ? problem.matrices.distances.measuredCosts : nil
         precondition(!Travel.isMeasured || geodesic != nil, "measured travel needs measured matrices")
         let metres = geodesic == nil ? problem.matrices.distances.values : []
-        times = geodesic == nil ? problem.matrices.durations.values : []
-        let objectiveCosts = problem.objective == .distance ? metres : times
+        let divided = geodesic == nil ? problem.matrices.durations.dividedValues : nil
+        times = geodesic != nil ? [] : divided?.values ?? problem.matrices.durations.values
+        timeDivisor = divided?.divisor ?? 1
+        let objectiveCosts = problem.objective == .distance ? metres : divided == nil ? times : problem.matrices.durations.values
         let dimensions = Set(problem.vehicles.flatMap(\.capacities.keys)).sorted()
         let isMoney = problem.vehicles.contains { $0.costs != nil }
         let perMetre = problem.vehicles.map { ($0.costs?.perKilometre ?? 0) / 1000 }
@@ -104,7 +109,8 @@ struct FleetModel<Travel: FleetTravel> {
             || problem.vehicles.contains { $0.maxDuration != nil || $0.maxDistance != nil || !$0.breaks.isEmpty }
         if rates != nil {
             // Money: a matrix of its own. Otherwise the objective's matrix itself, not a copy.
-            costs = zip(metres, times).map { FleetCandidates.cost(metres: $0, seconds: $1, objective: problem.objective, rates: rates) }
+            let divisor = timeDivisor
+            costs = zip(metres, times).map { FleetCandidates.cost(metres: $0, seconds: $1 / divisor, objective: problem.objective, rates: rates) }
         } else {
             costs = objectiveCosts
         }
@@ -250,7 +256,7 @@ struct FleetModel<Travel: FleetTravel> {
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
         if Travel.isMeasured { return measured.duration(from, to) }
-        return times[from * placeCount + to]
+        return times[from * placeCount + to] / timeDivisor
     }
 
     /// When service starts at `stop` for a vehicle arriving at `arrival`: at once inside a
