@@ -1,6 +1,7 @@
 import Foundation
 
-/// Shares stops among vehicles: regret insertion builds a first answer, then ruin and
+/// Shares stops among vehicles: regret insertion builds a first answer (farthest-first
+/// insertion above 1,000 stops without time limits), then ruin and
 /// recreate (string removal, greedy insertion with blinks) under simulated-annealing
 /// acceptance that reheats when the search stalls (`AnnealingSchedule`), with local
 /// search across and within routes on every new best answer.
@@ -40,7 +41,8 @@ public enum FleetSolver {
             if let end = deadline(fraction), clock.now >= end { cutByClock = true }
         }
         var random = RandomSource(seed: options.seed)
-        var current = RegretInsertion.build(model, until: deadline(0.5))
+        var current = model.stopCount > FleetCandidates.fullNeighbourLimit && !model.hasTimeLimits
+            ? FarthestFirstInsertion.build(model) : RegretInsertion.build(model, until: deadline(0.5))
         notePhaseEnd(0.5)
         FleetLocalSearch.run(&current, model, reorderRoutes: true, seed: options.seed, until: deadline(0.8))
         notePhaseEnd(0.8)

@@ -5,22 +5,32 @@ struct Insertion {
     var cost: Double
 }
 
-/// The cheapest of the routes' insertions offered, and the cost of the next cheapest route's
-/// (what regret insertion weighs).
+/// The cheapest of the routes' insertions offered (the lowest vehicle of equal ones), and
+/// the cost of the next cheapest route's (what regret insertion weighs). The answer does not
+/// depend on the order routes are offered in, so regret insertion may offer a changed route's
+/// insertion to what it found before.
 struct BestTwoInsertions {
     var best: Insertion?
     var second = Double.infinity
+    /// The vehicle whose insertion costs `second` (-1: none).
+    var secondVehicle = -1
+    /// Found among the positions next to the stop's nearest routed stops (see
+    /// ``FleetState/bestInsertions(of:_:skip:)``), not by a scan of every position.
+    var isGranular = false
 
-    /// Weighs one route's best insertion; routes are offered in vehicle order.
+    /// Weighs one route's best insertion (one per route).
     @inline(__always)
     mutating func offer(_ candidate: Insertion) {
-        if candidate.cost < (best?.cost ?? .infinity) {
-            second = best?.cost ?? .infinity
+        if let best, (candidate.cost, candidate.vehicle) >= (best.cost, best.vehicle) {
+            if candidate.cost < second { (second, secondVehicle) = (candidate.cost, candidate.vehicle) }
+        } else {
+            (second, secondVehicle) = (best?.cost ?? .infinity, best?.vehicle ?? -1)
             best = candidate
-        } else if candidate.cost < second {
-            second = candidate.cost
         }
     }
+
+    /// True when the best or the second insertion is in `vehicle`'s route.
+    func involves(_ vehicle: Int) -> Bool { best?.vehicle == vehicle || secondVehicle == vehicle }
 }
 
 extension FleetState {
@@ -34,9 +44,10 @@ extension FleetState {
     /// position of every route for each stop: most of a large fleet's time went there.
     func bestInsertions(
         of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool = { false }
-    ) -> (best: Insertion?, secondCost: Double) {
+    ) -> BestTwoInsertions {
         if model.stopCount > FleetCandidates.fullNeighbourLimit {
-            let near = granularInsertions(of: stop, model, skip: skip)
+            var near = granularInsertions(of: stop, model, skip: skip)
+            near.isGranular = true
             if near.best != nil { return near }
         }
         // Problems with capacity dimensions, route limits, costs or breaks check a route's
@@ -61,7 +72,7 @@ extension FleetState {
     /// different routes.
     private func granularInsertions(
         of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool
-    ) -> (best: Insertion?, secondCost: Double) {
+    ) -> BestTwoInsertions {
         var bestByRoute: [Insertion] = []
         bestByRoute.reserveCapacity(2 * FleetCandidates.insertionNeighbours)
         for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] >= 0 {
@@ -70,10 +81,29 @@ extension FleetState {
             offer(stop, routeOf[neighbour], after: indexOf[neighbour] + 1, model, skip: skip, into: &bestByRoute)
         }
         for vehicle in firstEmptyVehicles(model) { offer(stop, vehicle, after: 0, model, skip: skip, into: &bestByRoute) }
-        bestByRoute.sort { $0.vehicle < $1.vehicle }
         var chosen = BestTwoInsertions()
         for candidate in bestByRoute { chosen.offer(candidate) }
-        return (chosen.best, chosen.second)
+        return chosen
+    }
+
+    /// `stop`'s cheapest insertion into `vehicle`'s route alone, as ``bestInsertions(of:_:skip:)``
+    /// weighs that route: next to the stop's nearest stops in it when `granular`, else at
+    /// every position (nil for a vehicle that cannot serve the stop or has no room).
+    func bestInsertion(of stop: Int, into vehicle: Int, granular: Bool, _ model: FleetModel<some FleetTravel>) -> Insertion? {
+        guard model.canServe[vehicle * model.stopCount + stop] else { return nil }
+        if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
+        guard granular else {
+            guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
+            return routes[vehicle].bestPosition(of: stop, model, skip: { false })
+        }
+        var best: Insertion?
+        for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] == vehicle {
+            for p in [indexOf[neighbour], indexOf[neighbour] + 1] {
+                guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model), extra < (best?.cost ?? .infinity) else { continue }
+                best = Insertion(vehicle: vehicle, after: p, cost: extra)
+            }
+        }
+        return best
     }
 
     /// Keeps inserting `stop` into `vehicle`'s route after node `p` in `bestByRoute` when it
@@ -101,7 +131,7 @@ extension FleetState {
     @inline(__always)
     private func bestOverVehicles(
         of stop: Int, _ model: FleetModel<some FleetTravel>, _ routeBest: (Int) -> Insertion?
-    ) -> (best: Insertion?, secondCost: Double) {
+    ) -> BestTwoInsertions {
         var chosen = BestTwoInsertions()
         let empties = firstEmptyVehicles(model)
         var nextUsed = 0, nextEmpty = 0
@@ -117,7 +147,7 @@ extension FleetState {
             guard model.canServe[vehicle * model.stopCount + stop], let candidate = routeBest(vehicle) else { continue }
             chosen.offer(candidate)
         }
-        return (chosen.best, chosen.second)
+        return chosen
     }
 
     /// The first empty vehicle of each class, in vehicle order.
@@ -142,63 +172,6 @@ extension FleetState {
     }
 }
 
-/// The first solution: regret insertion. Each round serves the stop that would lose most
-/// by waiting (highest priority first, then the largest gap between its best and second
-/// best route), so awkward stops are placed while there is still room for them.
-///
-/// A round looks at every pending stop on every route, so thousands of stops take
-/// seconds (2,000 German places and 25 vans: 7–8 s in a release build). Past `deadline`
-/// the stops still pending are inserted at their cheapest place one by one instead.
-enum RegretInsertion {
-    static func build(_ model: FleetModel<some FleetTravel>, until deadline: ContinuousClock.Instant? = nil) -> FleetState {
-        var state = FleetState(model)
-        var pending = Array(0..<model.stopCount)
-        while !pending.isEmpty {
-            if SearchStop.isDue(deadline) {
-                // Cancelled, the answer is dropped: the stops left need no place.
-                if !Task.isCancelled { insertCheapest(pending, into: &state, model) }
-                break
-            }
-            var chosen: (index: Int, insertion: Insertion, priority: Int, regret: Double)?
-            var placeable: [Int] = []
-            for (index, stop) in pending.enumerated() {
-                let (best, second) = state.bestInsertions(of: stop, model)
-                guard let best else { continue }
-                placeable.append(stop)
-                let regret = second.isFinite ? second - best.cost : .greatestFiniteMagnitude
-                let priority = model.priority[stop]
-                if let current = chosen,
-                    (current.priority, current.regret, -current.insertion.cost) >= (priority, regret, -best.cost)
-                {
-                    continue
-                }
-                chosen = (index, best, priority, regret)
-            }
-            guard let chosen else { break }
-            let stop = pending[chosen.index]
-            state.insert(stop, vehicle: chosen.insertion.vehicle, after: chosen.insertion.after, model)
-            pending = placeable.filter { $0 != stop }
-        }
-        return state
-    }
-
-    /// Inserts `stops` at their cheapest places, highest priority first, then the farthest
-    /// from the first vehicle's start first (far stops placed first shape the routes, as in
-    /// the search's recreate step; the file's order would scatter them).
-    private static func insertCheapest(_ stops: [Int], into state: inout FleetState, _ model: FleetModel<some FleetTravel>) {
-        let depot = model.startPlace[0]
-        let ordered = stops.sorted {
-            let (a, b) = (model.cost(depot, model.stopPlace[$0]), model.cost(depot, model.stopPlace[$1]))
-            return (model.priority[$0], a, -$0) > (model.priority[$1], b, -$1)
-        }
-        for stop in ordered {
-            if let best = state.bestInsertions(of: stop, model).best {
-                state.insert(stop, vehicle: best.vehicle, after: best.after, model)
-            }
-        }
-    }
-}
-
 /// The recreate step: insert stops one by one at their cheapest feasible place, in the
 /// given order, sometimes skipping a position (blinks) so repeated runs differ.
 enum GreedyInsertion {
@@ -208,8 +181,7 @@ enum GreedyInsertion {
     ) {
         let threshold = UInt64(blinkRate * Double(UInt64.max >> 11))
         for stop in stops {
-            let (best, _) = state.bestInsertions(of: stop, model) { (random.next() >> 11) < threshold }
-            if let best { state.insert(stop, vehicle: best.vehicle, after: best.after, model) }
+            if let best = state.bestInsertions(of: stop, model, skip: { (random.next() >> 11) < threshold }).best { state.insert(stop, vehicle: best.vehicle, after: best.after, model) }
         }
     }
 }
