@@ -50,11 +50,6 @@ struct DirectionsCommand: ParsableCommand {
     @Option(help: "What the path minimises: time or distance.")
     var by: Metric = .time
 
-    @Option(help: ArgumentHelp(
-        "Turn restrictions (GeoJSON features with restriction, from, via, to as in OSM); the path makes no forbidden turn and no U-turn but at a dead end.",
-        valueName: "file"))
-    var restrictions: String?
-
     @Flag(help: "Print the manoeuvres as a FeatureCollection of Points, one per step.")
     var steps = false
 
@@ -85,14 +80,6 @@ struct DirectionsCommand: ParsableCommand {
         }
     }
 
-    /// The turn rules of a restrictions file on the network; a bad file stops with its reason.
-    private func turnRules(_ path: String, network: RoadNetwork) throws -> TurnRules {
-        let document = try CommandInput.read(path)
-        do { return try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network) } catch {
-            throw CommandFailure(error, in: path)
-        }
-    }
-
     /// The answer's form these options ask for.
     var answerFormat: DirectionsFormat {
         if format == .text { return .text(units ?? .metric) }
@@ -108,7 +95,7 @@ struct DirectionsCommand: ParsableCommand {
         MapArgument.warnIfSwapped(end, option: "--to", data: bounds)
 
         let session = RoadQuerySession(network)
-        let rules = try restrictions.map { try turnRules($0, network: network) }
+        let rules = try roadOptions.turnRules(on: network)
         let metric: RoadMetric = by == .time ? .time : .distance
         let path: RoadPath
         do {

@@ -16,7 +16,8 @@ struct MatrixCommand: ParsableCommand {
             times of the fastest paths, in tenths; null where no road path joins the \
             pair. Ids are the features' ids (else their id property, else null). One \
             points file gives the matrix among its places; --sources and --targets give \
-            sources × targets.
+            sources × targets. With --restrictions no path makes a forbidden turn (a \
+            search per source, not the contraction hierarchy: slower).
 
             Examples:
               mapctl matrix --roads Data/roads.geojson Data/stops.geojson
@@ -51,8 +52,13 @@ struct MatrixCommand: ParsableCommand {
         let rows = try places(points ?? sources!)
         let columns = points == nil ? try places(targets!) : rows
         let network = try roadOptions.network()
+        let rules = try roadOptions.turnRules(on: network)
+        let session = RoadQuerySession(network)
         let table: RoadMatrixTable
-        do { table = try RoadQuerySession(network).matrixTable(sources: rows, targets: columns, measures: metric) } catch {
+        do {
+            table = try rules.map { try session.matrixTable(sources: rows, targets: columns, measures: metric, rules: $0) }
+                ?? session.matrixTable(sources: rows, targets: columns, measures: metric)
+        } catch {
             throw CommandFailure(error)
         }
         try outputOptions.pretty ? outputOptions.write(json: table.json) : outputOptions.write(table.jsonBytes())

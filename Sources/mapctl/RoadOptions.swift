@@ -1,8 +1,8 @@
 import ArgumentParser
 import MapRouting
 
-/// The road network of `directions` and `matrix`: `--roads`, how positions snap to it, and
-/// `--save-prepared`.
+/// The road network of `directions` and `matrix`: `--roads`, how positions snap to it,
+/// `--save-prepared` and `--restrictions`.
 struct RoadOptions: ParsableArguments {
     @Option(help: "Road layer (GeoJSON, or - for standard input), or a network file written by --save-prepared.")
     var roads: String
@@ -15,6 +15,11 @@ struct RoadOptions: ParsableArguments {
 
     @Option(help: "Also save the prepared network to this file, to load it faster next time.")
     var savePrepared: String?
+
+    @Option(help: ArgumentHelp(
+        "Turn restrictions (GeoJSON features with restriction, from, via, to as in OSM); no path makes a forbidden turn, or a U-turn but at a dead end.",
+        valueName: "file"))
+    var restrictions: String?
 
     func validate() throws {
         guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
@@ -29,5 +34,14 @@ struct RoadOptions: ParsableArguments {
         network.options.snapToMainNetwork = !snapToAnyRoad
         if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared) }
         return network
+    }
+
+    /// The turn rules of `--restrictions` on `network`, nil without; a bad file stops with its reason.
+    func turnRules(on network: RoadNetwork) throws -> TurnRules? {
+        guard let restrictions else { return nil }
+        let document = try CommandInput.read(restrictions)
+        do { return try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network) } catch {
+            throw CommandFailure(error, in: restrictions)
+        }
     }
 }

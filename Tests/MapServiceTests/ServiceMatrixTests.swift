@@ -22,6 +22,14 @@ struct ServiceMatrixTests {
             #expect(some.status == .ok, "\(some.body.prefix(300))")
             await #expect(some.body == (try commandOutput(
                 ["matrix", "--roads", "Data/roads.geojson", "--metric", "duration", "--sources", sourcesFile.path, "--targets", "Data/stops.geojson"])))
+            // With a turn forbidden, as mapctl matrix --restrictions.
+            let restrictions = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/29689101","via":313959319,"to":"way/45150440"},"geometry":null}]}"#
+            let restrictionsFile = FileManager.default.temporaryDirectory.appendingPathComponent("restrictions-\(UUID()).geojson")
+            try restrictions.write(to: restrictionsFile, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: restrictionsFile) }
+            let restricted = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(stops), "restrictions": \#(restrictions)}"#)
+            #expect(restricted.status == .ok, "\(restricted.body.prefix(300))")
+            await #expect(restricted.body == (try commandOutput(["matrix", "--roads", "Data/roads.geojson", "--restrictions", restrictionsFile.path, "Data/stops.geojson"])))
             let line = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[24.93,60.16],[24.94,60.17]]}}]}"#
             let notAPoint = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(line)}"#)
             #expect(notAPoint.status == .badRequest)

@@ -189,6 +189,17 @@ import Testing
         let restricted = try MapctlProcess.run(Self.route + ["--format", "text", "--restrictions", file.path])
         #expect(restricted.status == 0, "\(restricted.standardError)")
         #expect(!restricted.standardOutput.contains("Turn left onto Mannerheimintie"), "\(restricted.standardOutput)")
+        // The matrix between the same two places goes round too: the restricted directions' time.
+        let places = FileManager.default.temporaryDirectory.appendingPathComponent("places-\(UUID()).geojson")
+        defer { try? FileManager.default.removeItem(at: places) }
+        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","properties":{},"geometry":{"type":"Point","coordinates":[24.9384,60.1699]}},{"type":"Feature","id":"b","properties":{},"geometry":{"type":"Point","coordinates":[24.9521,60.1675]}}]}"#.utf8).write(to: places)
+        let matrix = ["matrix", "--roads", "Data/roads.geojson", "--metric", "duration", places.path]
+        let restrictedLine = try MapctlProcess.run(Self.route + ["--restrictions", file.path])
+        let seconds = try #require(restrictedLine.standardOutput.firstMatch(of: /"duration_s":([0-9.]+)/)?.1)
+        let restrictedMatrix = try MapctlProcess.run(matrix + ["--restrictions", file.path])
+        #expect(restrictedMatrix.status == 0, "\(restrictedMatrix.standardError)")
+        #expect(restrictedMatrix.standardOutput.contains(#""durations":[[0,\#(seconds)],"#), "\(restrictedMatrix.standardOutput) vs \(seconds)")
+        #expect(try MapctlProcess.run(matrix).standardOutput != restrictedMatrix.standardOutput)
         try Data(#"{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/1","via":2,"to":"way/3"},"geometry":null}"#.utf8)
             .write(to: file)
         let unknown = try MapctlProcess.run(Self.route + ["--restrictions", file.path])

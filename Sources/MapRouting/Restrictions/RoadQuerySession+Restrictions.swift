@@ -2,8 +2,7 @@ import MapGeometry
 
 extension RoadQuerySession {
     /// The shortest path that makes no forbidden turn: a Dijkstra search over directed road
-    /// edges (a state is the edge just driven, so a turn is a step from one edge to the next
-    /// and `rules` can forbid it), with no U-turn except at a dead end. It does not use the
+    /// edges (``RestrictedSearch``), with no U-turn except at a dead end. It does not use the
     /// contraction hierarchy, so it takes milliseconds on a city rather than microseconds.
     /// - Throws: ``RoadNetworkError`` naming the position too far from a road, or saying that
     ///   no path joins them without a forbidden turn.
@@ -18,81 +17,9 @@ extension RoadQuerySession {
         if let startNode, startNode == endNode {
             return try path(from: startSnap, to: endSnap, by: metric, names: (startName, endName), queried: (start, end))
         }
-        let states = 2 * graph.segmentCount
-        var cost = [Double](repeating: .infinity, count: states), other = cost
-        var parent = [Int32](repeating: -1, count: states), partialSeed = [Bool](repeating: false, count: states)
-        var heap = MinHeap()
-        defer { heap.deallocate() }
-        func reach(_ edge: Int32, _ weight: Double, _ secondary: Double, from previous: Int32, partial: Bool) {
-            guard weight < cost[Int(edge)] else { return }
-            cost[Int(edge)] = weight
-            other[Int(edge)] = secondary
-            parent[Int(edge)] = previous
-            partialSeed[Int(edge)] = partial
-            heap.push(weight, edge)
-        }
-        func outgoing(_ node: Int32) -> ArraySlice<Int32> {
-            graph.outEdge[Int(graph.outStart[Int(node)])..<Int(graph.outStart[Int(node) + 1])]
-        }
-        /// (metric, other) of driving a fraction of a segment.
-        func part(_ segment: Int, _ fraction: Double) -> (Double, Double) {
-            let edge = Int32(segment) << 1
-            return (graph.cost(ofEdge: edge, metric) * fraction, graph.secondaryCost(ofEdge: edge, metric) * fraction)
-        }
-        func fraction(_ snap: RoadSnap) -> Double {
-            let length = graph.segmentLength[snap.segment]
-            return length > 0 ? min(max(snap.offset / length, 0), 1) : 0
-        }
-
-        if let startNode {
-            for edge in outgoing(startNode) {
-                reach(edge, graph.cost(ofEdge: edge, metric), graph.secondaryCost(ofEdge: edge, metric), from: -1, partial: false)
-            }
-        } else {
-            let segment = startSnap.segment, direction = graph.direction(ofSegment: segment), f = fraction(startSnap)
-            if direction.contains(.forward) {
-                let (weight, secondary) = part(segment, 1 - f)
-                reach(Int32(segment) << 1, weight, secondary, from: -1, partial: true)
-            }
-            if direction.contains(.backward) {
-                let (weight, secondary) = part(segment, f)
-                reach(Int32(segment) << 1 | 1, weight, secondary, from: -1, partial: true)
-            }
-        }
-
-        var best = (weight: Double.infinity, secondary: 0.0, edge: Int32(-1))
-        func arrive(_ edge: Int32, _ weight: Double, _ secondary: Double) {
-            if weight < best.weight { best = (weight, secondary, edge) }
-        }
-        let endSegment = endSnap.segment, endFraction = fraction(endSnap)
-        let endDirection = graph.direction(ofSegment: endSegment)
-        while !heap.isEmpty {
-            let (key, edge) = heap.pop()
-            guard key <= cost[Int(edge)] else { continue }
-            if key >= best.weight { break }
-            let node = graph.head(ofEdge: edge)
-            if let endNode {
-                if node == endNode { arrive(edge, key, other[Int(edge)]) }
-            } else {
-                if node == graph.segmentFrom[endSegment], endDirection.contains(.forward),
-                    rules.allows(edge, Int32(endSegment) << 1, in: graph)
-                {
-                    let (weight, secondary) = part(endSegment, endFraction)
-                    arrive(edge, key + weight, other[Int(edge)] + secondary)
-                }
-                if node == graph.segmentTo[endSegment], endDirection.contains(.backward),
-                    rules.allows(edge, Int32(endSegment) << 1 | 1, in: graph)
-                {
-                    let (weight, secondary) = part(endSegment, 1 - endFraction)
-                    arrive(edge, key + weight, other[Int(edge)] + secondary)
-                }
-            }
-            for next in outgoing(node) where rules.allows(edge, next, in: graph) {
-                reach(
-                    next, key + graph.cost(ofEdge: next, metric), other[Int(edge)] + graph.secondaryCost(ofEdge: next, metric),
-                    from: edge, partial: false)
-            }
-        }
+        var search = RestrictedSearch(graph: graph, metric: metric, rules: rules)
+        let best = search.run(from: startSnap, startNode: startNode, to: [(endSnap, endNode)])[0]
+        let (parent, partialSeed) = (search.parent, search.partialSeed)
 
         let direct = network.sameSegmentCost(from: startSnap, to: endSnap, metric)
         if let direct, direct.0 <= best.weight {
@@ -129,5 +56,42 @@ extension RoadQuerySession {
             duration: metric == .time ? best.weight : best.secondary,
             start: startSnap, end: endSnap, metric: metric, segmentIDs: segmentIDs,
             steps: RoadStepBuilder(graph: graph).steps(of: pieces, start: startSnap, end: endSnap))
+    }
+}
+
+extension RoadQuerySession {
+    /// ``matrixTable(sources:targets:measures:)`` making no turn that `rules` forbid (and no
+    /// U-turn but at a dead end): each cell is what ``directions(from:to:by:rules:startName:endName:)``
+    /// gives for the pair. One ``RestrictedSearch`` per source and measure reaches every
+    /// target; it does not use the contraction hierarchy, so a row takes milliseconds on a city.
+    /// - Throws: ``RoadNetworkError/tooFarFromRoad(point:position:distance:maximum:)`` naming the
+    ///   first place too far from a road.
+    public func matrixTable(
+        sources: [RoadMatrixPlace], targets: [RoadMatrixPlace], measures: RoadMatrixTable.Measures = .both, rules: TurnRules
+    ) throws(RoadNetworkError) -> RoadMatrixTable {
+        let network = self.network
+        var sourceSnaps: [RoadSnap] = [], targetSnaps: [RoadSnap] = []
+        for place in sources { sourceSnaps.append(try network.snap(place.position, point: place.name)) }
+        for place in targets { targetSnaps.append(try network.snap(place.position, point: place.name)) }
+        let reached = targetSnaps.map { (snap: $0, node: network.node(at: $0)) }
+        func cells(_ metric: RoadMetric) -> [Double] {
+            var search = RestrictedSearch(graph: network.graph, metric: metric, rules: rules)
+            var values: [Double] = []
+            values.reserveCapacity(sources.count * targets.count)
+            for start in sourceSnaps {
+                let startNode = network.node(at: start)
+                for (column, arrival) in search.run(from: start, startNode: startNode, to: reached).enumerated() {
+                    var cell = arrival.weight
+                    if let startNode, startNode == reached[column].node { cell = 0 }
+                    if let direct = network.sameSegmentCost(from: start, to: targetSnaps[column], metric), direct.0 <= cell { cell = direct.0 }
+                    values.append(cell)
+                }
+            }
+            return values
+        }
+        return RoadMatrixTable(
+            sourceIDs: sources.map(\.id), targetIDs: targets.map(\.id),
+            distances: measures == .duration ? nil : cells(.distance), durations: measures == .distance ? nil : cells(.time),
+            members: network.sourceMembers)
     }
 }

@@ -5,11 +5,11 @@ import MapRouting
 extension RoutingRoutes {
     /// `POST /matrix` with Point features: `{"roads": NAME, "metric": "both", "places":
     /// FeatureCollection}` (or `"sources"` and `"targets"`) → the bytes `mapctl matrix --roads
-    /// FILE [--metric M] POINTS` (or `--sources --targets`) prints:
+    /// FILE [--metric M] [--restrictions R] POINTS` (or `--sources --targets`) prints:
     /// `{"sources": [ids], "targets": [ids], "distances": [[…]], "durations": [[…]]}`.
     func roadTable(_ object: JSONObject, body: JSONFile, request: Request) throws -> Response {
         func fail(_ path: [JSONPathComponent], _ message: String) -> Problem { .badRequest(body.problem(at: path, message).description) }
-        let allowed: Set<String> = ["roads", "metric", "places", "sources", "targets"]
+        let allowed: Set<String> = ["roads", "metric", "places", "sources", "targets", "restrictions"]
         for key in object.keys where !allowed.contains(key) {
             throw fail([.member(key)], "is not an option of a matrix between features; use \(allowed.sorted().joined(separator: ", "))")
         }
@@ -38,8 +38,12 @@ extension RoutingRoutes {
             return places
         }
         let sources = try places(keys[0]), targets = keys[1] == keys[0] ? sources : try places(keys[1])
+        let network = try state.store.roads(name)
+        let rules = try Self.turnRules(object["restrictions"], on: network, fail: fail)
         let table = try answering {
-            try RoadQuerySession(try state.store.roads(name)).matrixTable(sources: sources, targets: targets, measures: measures)
+            let session = RoadQuerySession(network)
+            return try rules.map { try session.matrixTable(sources: sources, targets: targets, measures: measures, rules: $0) }
+                ?? session.matrixTable(sources: sources, targets: targets, measures: measures)
         }
         return Answer.bytes(table.jsonBytes(), type: Answer.json, for: request)
     }

@@ -120,18 +120,7 @@ struct RoutingRoutes: Sendable {
             network.options.snapToMainNetwork = !flag
         }
         let format = try directionsFormat(object, fail: fail)
-        let rules = try object["restrictions"].map { value throws -> TurnRules in
-            // A FeatureCollection of restrictions, as `mapctl directions --restrictions` reads.
-            guard case let .array(features)? = value.objectValue?["features"] else {
-                throw fail([.member("restrictions")], "must be a FeatureCollection of turn restrictions")
-            }
-            let restrictions = features.map { Feature(geometry: nil, properties: Properties($0.objectValue?["properties"]?.objectValue ?? [:])) }
-            do {
-                return try TurnRules(try TurnRestriction.restrictions(from: restrictions), in: network)
-            } catch {
-                throw fail([.member("restrictions")], "\(error)")
-            }
-        }
+        let rules = try Self.turnRules(object["restrictions"], on: network, fail: fail)
         let path: RoadPath
         do {
             let session = RoadQuerySession(network)
@@ -214,6 +203,23 @@ struct RoutingRoutes: Sendable {
             return try GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6).matrices(for: positions)
         }
         return Answer.json(matrices.json, for: request)
+    }
+
+    /// The turn rules of a request's `restrictions`: a FeatureCollection of turn restrictions,
+    /// as `mapctl directions --restrictions` reads; nil without.
+    static func turnRules(
+        _ value: JSONValue?, on network: RoadNetwork, fail: ([JSONPathComponent], String) -> Problem
+    ) throws(Problem) -> TurnRules? {
+        guard let value else { return nil }
+        guard case let .array(features)? = value.objectValue?["features"] else {
+            throw fail([.member("restrictions")], "must be a FeatureCollection of turn restrictions")
+        }
+        let restrictions = features.map { Feature(geometry: nil, properties: Properties($0.objectValue?["properties"]?.objectValue ?? [:])) }
+        do {
+            return try TurnRules(try TurnRestriction.restrictions(from: restrictions), in: network)
+        } catch {
+            throw fail([.member("restrictions")], "\(error)")
+        }
     }
 
     /// Most places in one matrix (2,000: 4 million cells, about 100 MB of JSON).

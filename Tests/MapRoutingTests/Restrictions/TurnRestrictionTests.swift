@@ -134,4 +134,33 @@ import TestSupport
         let freeReference = try #require(EdgeReferenceSearch.distance(in: graph, from: source, to: Int32(target), forbidden: []))
         #expect(abs(free.distance - freeReference) < 1e-6 * freeReference)
     }
+
+    /// The sample route's left turn from Kaivokatu into Mannerheimintie, forbidden, on the
+    /// Helsinki sample: every matrix cell is the restricted directions' cost for its pair.
+    @Test func aRestrictedMatrixHoldsWhatRestrictedDirectionsGive() throws {
+        let document = try GeoJSONReader().read(contentsOfFile: SharedData.packageRoot.appendingPathComponent("Data/roads.geojson").path)
+        let network = try RoadNetwork.prepared(from: document)
+        let session = RoadQuerySession(network)
+        let rules = try TurnRules(
+            [TurnRestriction(restriction: "no_left_turn", fromWay: "way/29689101", viaNode: 313959319, toWay: "way/45150440")], in: network)
+        let stops = try GeoJSONReader().read(contentsOfFile: SharedData.packageRoot.appendingPathComponent("Data/stops.geojson").path)
+            .features.compactMap { feature -> Position? in if case .point(let p)? = feature.geometry { p } else { nil } }
+        let positions = [try Position(longitude: 24.9384, latitude: 60.1699), try Position(longitude: 24.9521, latitude: 60.1675)]
+            + stride(from: 0, to: stops.count, by: max(1, stops.count / 10)).map { stops[$0] }
+        let places = positions.enumerated().map { RoadMatrixPlace(id: .string("\($0.offset)"), position: $0.element, name: "place \($0.offset)") }
+        let restricted = try session.matrixTable(sources: places, targets: places, rules: rules)
+        let free = try session.matrixTable(sources: places, targets: places)
+        let (distances, durations) = (try #require(restricted.distances), try #require(restricted.durations))
+        let freeDurations = try #require(free.durations)
+        #expect(durations[1] > freeDurations[1] + 1, "the forbidden turn made the first pair no slower")
+        for (row, from) in positions.enumerated() {
+            for (column, to) in positions.enumerated() {
+                let cell = row * positions.count + column
+                let byTime = try? session.directions(from: from, to: to, by: .time, rules: rules)
+                let byDistance = try? session.directions(from: from, to: to, by: .distance, rules: rules)
+                #expect(abs(durations[cell] - (byTime?.duration ?? .infinity)) < 1e-6 || durations[cell] == byTime?.duration, "\(row) → \(column)")
+                #expect(abs(distances[cell] - (byDistance?.distance ?? .infinity)) < 1e-6 || distances[cell] == byDistance?.distance, "\(row) → \(column)")
+            }
+        }
+    }
 }
