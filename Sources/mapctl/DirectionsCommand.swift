@@ -95,13 +95,10 @@ struct DirectionsCommand: ParsableCommand {
         MapArgument.warnIfSwapped(end, option: "--to", data: bounds)
 
         let session = RoadQuerySession(network)
-        let rules = try roadOptions.turnRules(on: network)
         let metric: RoadMetric = by == .time ? .time : .distance
         let path: RoadPath
         do {
-            path = try rules.map { rules in
-                try session.directions(from: start, to: end, by: metric, rules: rules, startName: "--from", endName: "--to")
-            } ?? session.directions(from: start, to: end, by: metric, startName: "--from", endName: "--to")
+            path = try session.directions(from: start, to: end, by: metric, startName: "--from", endName: "--to")
         } catch {
             throw CommandFailure(error)
         }

@@ -52,13 +52,8 @@ struct MatrixCommand: ParsableCommand {
         let rows = try places(points ?? sources!)
         let columns = points == nil ? try places(targets!) : rows
         let network = try roadOptions.network()
-        let rules = try roadOptions.turnRules(on: network)
-        let session = RoadQuerySession(network)
         let table: RoadMatrixTable
-        do {
-            table = try rules.map { try session.matrixTable(sources: rows, targets: columns, measures: metric, rules: $0) }
-                ?? session.matrixTable(sources: rows, targets: columns, measures: metric)
-        } catch {
+        do { table = try RoadQuerySession(network).matrixTable(sources: rows, targets: columns, measures: metric) } catch {
             throw CommandFailure(error)
         }
         try outputOptions.pretty ? outputOptions.write(json: table.json) : outputOptions.write(table.jsonBytes())

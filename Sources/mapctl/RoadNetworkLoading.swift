@@ -30,6 +30,19 @@ enum RoadNetworkLoading {
         return network
     }
 
+    /// ``load(_:)`` with the turn restrictions of a `--restrictions` file resolved on the
+    /// network (``RoadNetwork/turnRules``), so every path found on it honours them; a bad
+    /// file stops with its reason.
+    static func load(_ path: String, restrictions: String?) throws -> RoadNetwork {
+        var network = try load(path)
+        guard let restrictions else { return network }
+        let document = try CommandInput.read(restrictions)
+        do { network.turnRules = try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network) } catch {
+            throw CommandFailure(error, in: restrictions)
+        }
+        return network
+    }
+
     /// Saves the prepared network (`--save-prepared`).
     static func save(_ network: RoadNetwork, to path: String) throws(CommandFailure) {
         do { try network.write(to: URL(fileURLWithPath: path)) } catch {

@@ -27,21 +27,12 @@ struct RoadOptions: ParsableArguments {
         }
     }
 
-    /// The network with these snapping options, saved prepared when asked.
-    func network() throws(CommandFailure) -> RoadNetwork {
-        var network = try RoadNetworkLoading.load(roads)
+    /// The network with these snapping options and turn restrictions, saved prepared when asked.
+    func network() throws -> RoadNetwork {
+        var network = try RoadNetworkLoading.load(roads, restrictions: restrictions)
         network.options.maximumSnapDistance = maxSnapDistance
         network.options.snapToMainNetwork = !snapToAnyRoad
         if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared) }
         return network
-    }
-
-    /// The turn rules of `--restrictions` on `network`, nil without; a bad file stops with its reason.
-    func turnRules(on network: RoadNetwork) throws -> TurnRules? {
-        guard let restrictions else { return nil }
-        let document = try CommandInput.read(restrictions)
-        do { return try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network) } catch {
-            throw CommandFailure(error, in: restrictions)
-        }
     }
 }

@@ -30,7 +30,7 @@ extension RouteCommand {
         do throws(FleetPlanningError) {
             plan = try FleetPlanning.plan(
                 stopCollection.features, vehicles: definitions,
-                roads: { try roads.map { try RoadNetworkLoading.load($0) } },
+                roads: { try roads.map { try RoadNetworkLoading.load($0, restrictions: restrictions) } },
                 geodesic: GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6),
                 objective: objective == "duration" ? .duration : .distance, seed: seed, iterations: iterations,
                 deadline: answerDeadline, inheriting: stopCollection.foreignMembers)

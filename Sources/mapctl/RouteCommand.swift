@@ -77,6 +77,9 @@ struct RouteCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Road layer or prepared network (see mapctl directions): road costs, line along the streets.", valueName: "file"))
     var roads: String?
 
+    @Option(help: ArgumentHelp("Turn restrictions on --roads (see mapctl directions): no leg makes a forbidden turn.", valueName: "file"))
+    var restrictions: String?
+
     @Option(help: ArgumentHelp("JSON vehicles: share the stops among them (see above).", valueName: "file"))
     var vehicles: String?
 
@@ -100,6 +103,7 @@ struct RouteCommand: ParsableCommand {
     func validate() throws {
         if end != nil && roundTrip { throw ValidationError("--end and --round-trip exclude each other") }
         if roads != nil && matrix != nil { throw ValidationError("--roads and --matrix exclude each other") }
+        if restrictions != nil && roads == nil { throw ValidationError("--restrictions goes with --roads (turns are made on roads)") }
         if let iterations, iterations < 0 { throw ValidationError("--iterations must be 0 or more") }
         guard snap.isFinite && snap >= 0 else { throw ValidationError("--snap must be 0 or more metres") }
         guard detourFactor.isFinite && detourFactor >= 1 else { throw ValidationError("--detour-factor must be 1 or more") }
@@ -135,7 +139,7 @@ struct RouteCommand: ParsableCommand {
                 try CommandInput.json(matrix) { file throws(GeoJSONError) in try TravelMatrices(file: file, places: places, metresPerSecond: speed / 3.6) }
             }
         } else if let roads {
-            costs = .roads { try RoadNetworkLoading.load(roads) }
+            costs = .roads { try RoadNetworkLoading.load(roads, restrictions: restrictions) }
         } else {
             costs = .geodesic(GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6))
         }

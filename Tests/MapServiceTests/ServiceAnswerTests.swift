@@ -204,6 +204,14 @@ struct ServiceAnswerTests {
             #expect(restricted.status == .ok, "\(restricted.body)")
             await #expect(restricted.body == (try commandOutput(cli + ["--format", "text", "--restrictions", file.path])))
             #expect(!restricted.body.contains("Turn left onto Mannerheimintie"))
+            // A fleet on the roads with the same turn forbidden: mapctl route --restrictions's bytes,
+            // and other legs than without (the vans start on Kaivokatu).
+            let restrictedBody = body.replacingOccurrences(of: #"{"type":"FeatureCollection","#, with: #"{"type":"FeatureCollection","restrictions":\#(restrictions),"#)
+            let restrictedFleet = try await client.sendPatiently(.post, "/fleet?iterations=20&timeLimit=30000&roads=helsinki", body: restrictedBody, type: "application/geo+json")
+            #expect(restrictedFleet.status == .ok, "\(restrictedFleet.body.prefix(300))")
+            let fleetCommand = ["route", "--vehicles", "Data/vehicles.json", "--roads", "Data/roads.geojson", "--iterations", "20", "--time-limit", "30s"]
+            await #expect(restrictedFleet.body == (try commandOutput(fleetCommand + ["--restrictions", file.path, "Data/stops.geojson"])))
+            await #expect(restrictedFleet.body != (try commandOutput(fleetCommand + ["Data/stops.geojson"])))
             for options in [#""restrictions": []"#, #""restrictions": {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/1","via":2,"to":"way/3"},"geometry":null}]}"#,
                             #""units": "imperial""#, #""steps": true, "format": "text""#, #""format": "pdf""#, #""steps": "yes""#] {
                 let refused = try await client.send(.post, "/directions", body: #"{"roads": "helsinki", "from": [24.9384, 60.1699], "to": [24.9525, 60.1675], "# + options + "}")

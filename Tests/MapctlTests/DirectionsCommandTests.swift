@@ -200,6 +200,13 @@ import Testing
         #expect(restrictedMatrix.status == 0, "\(restrictedMatrix.standardError)")
         #expect(restrictedMatrix.standardOutput.contains(#""durations":[[0,\#(seconds)],"#), "\(restrictedMatrix.standardOutput) vs \(seconds)")
         #expect(try MapctlProcess.run(matrix).standardOutput != restrictedMatrix.standardOutput)
+        // A route from the same start to the same place goes round as well.
+        let route = ["route", "--roads", "Data/roads.geojson", "--objective", "duration", "--start", "24.9384,60.1699", "--restrictions", file.path]
+        let routed = try MapctlProcess.run(route + ["-"], input: Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"b","properties":{},"geometry":{"type":"Point","coordinates":[24.9521,60.1675]}}]}"#.utf8))
+        #expect(routed.status == 0, "\(routed.standardError)")
+        #expect(routed.standardOutput.contains(#""duration_s":\#(seconds)"#), "\(routed.standardOutput.prefix(400)) vs \(seconds)")
+        let alone = try MapctlProcess.run(["route", "--restrictions", file.path, "Data/stops.geojson"])
+        #expect(alone.status == 64 && alone.standardError.contains("--restrictions goes with --roads"), "\(alone.standardError)")
         try Data(#"{"type":"Feature","properties":{"restriction":"no_left_turn","from":"way/1","via":2,"to":"way/3"},"geometry":null}"#.utf8)
             .write(to: file)
         let unknown = try MapctlProcess.run(Self.route + ["--restrictions", file.path])

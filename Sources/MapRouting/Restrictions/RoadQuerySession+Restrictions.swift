@@ -69,29 +69,31 @@ extension RoadQuerySession {
     public func matrixTable(
         sources: [RoadMatrixPlace], targets: [RoadMatrixPlace], measures: RoadMatrixTable.Measures = .both, rules: TurnRules
     ) throws(RoadNetworkError) -> RoadMatrixTable {
+        var restricted = network
+        restricted.turnRules = rules
+        return try RoadQuerySession(restricted).matrixTable(sources: sources, targets: targets, measures: measures)
+    }
+
+    /// The costs (in `metric`, and in the other measure) from every source to every target by
+    /// ``RestrictedSearch``: 0 where a source and a target share a node; the caller weighs a
+    /// target on a source's own segment.
+    func restrictedCells(
+        from sources: [RoadSnap], to targets: [RoadSnap], by metric: RoadMetric, rules: TurnRules
+    ) -> (weights: [Double], others: [Double]) {
         let network = self.network
-        var sourceSnaps: [RoadSnap] = [], targetSnaps: [RoadSnap] = []
-        for place in sources { sourceSnaps.append(try network.snap(place.position, point: place.name)) }
-        for place in targets { targetSnaps.append(try network.snap(place.position, point: place.name)) }
-        let reached = targetSnaps.map { (snap: $0, node: network.node(at: $0)) }
-        func cells(_ metric: RoadMetric) -> [Double] {
-            var search = RestrictedSearch(graph: network.graph, metric: metric, rules: rules)
-            var values: [Double] = []
-            values.reserveCapacity(sources.count * targets.count)
-            for start in sourceSnaps {
-                let startNode = network.node(at: start)
-                for (column, arrival) in search.run(from: start, startNode: startNode, to: reached).enumerated() {
-                    var cell = arrival.weight
-                    if let startNode, startNode == reached[column].node { cell = 0 }
-                    if let direct = network.sameSegmentCost(from: start, to: targetSnaps[column], metric), direct.0 <= cell { cell = direct.0 }
-                    values.append(cell)
-                }
+        let reached = targets.map { (snap: $0, node: network.node(at: $0)) }
+        var search = RestrictedSearch(graph: network.graph, metric: metric, rules: rules)
+        var weights: [Double] = [], others: [Double] = []
+        weights.reserveCapacity(sources.count * targets.count)
+        others.reserveCapacity(sources.count * targets.count)
+        for start in sources {
+            let startNode = network.node(at: start)
+            for (column, arrival) in search.run(from: start, startNode: startNode, to: reached).enumerated() {
+                let sameNode = startNode != nil && startNode == reached[column].node
+                weights.append(sameNode ? 0 : arrival.weight)
+                others.append(sameNode ? 0 : arrival.secondary)
             }
-            return values
         }
-        return RoadMatrixTable(
-            sourceIDs: sources.map(\.id), targetIDs: targets.map(\.id),
-            distances: measures == .duration ? nil : cells(.distance), durations: measures == .distance ? nil : cells(.time),
-            members: network.sourceMembers)
+        return (weights, others)
     }
 }

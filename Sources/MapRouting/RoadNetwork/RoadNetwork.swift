@@ -22,6 +22,11 @@ public struct RoadNetwork: Sendable {
     /// The road layer's foreign members (its `attribution`, licence), kept with the prepared
     /// network and on every answer drawn from it (directions).
     public var sourceMembers: [ForeignMember] = []
+    /// Turn restrictions resolved on this network's graph: when set, every path a
+    /// ``RoadQuerySession`` finds honours them (directions, legs, matrices, and so the route
+    /// and fleet planners' costs and lines), by searches over directed edges instead of the
+    /// contraction hierarchy. Not kept in a prepared network's file.
+    public var turnRules: TurnRules?
     let index: SegmentGridIndex
     /// Segments whose both ends lie in the largest strongly connected component.
     let segmentInMainNetwork: [Bool]

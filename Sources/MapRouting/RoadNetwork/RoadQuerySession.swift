@@ -39,6 +39,9 @@ public final class RoadQuerySession: Sendable {
         from start: Position, to end: Position, by metric: RoadMetric = .time,
         startName: String = "the start", endName: String = "the destination"
     ) throws(RoadNetworkError) -> RoadPath {
+        if let rules = network.turnRules {
+            return try directions(from: start, to: end, by: metric, rules: rules, startName: startName, endName: endName)
+        }
         let startSnap = try network.snap(start, point: startName)
         let endSnap = try network.snap(end, point: endName)
         return try path(from: startSnap, to: endSnap, by: metric, names: (startName, endName), queried: (start, end))
@@ -108,7 +111,7 @@ public final class RoadQuerySession: Sendable {
     }
 
     /// Distances and durations from every source to every target along the roads, the
-    /// paths minimising `metric`.
+    /// paths minimising `metric` (making no turn the network's ``RoadNetwork/turnRules`` forbid).
     /// - Parameters:
     ///   - names: names for error messages, per position (default "source 3", "target 7").
     ///   - allowUnreachable: keep unreachable pairs as infinite instead of throwing.
@@ -127,10 +130,13 @@ public final class RoadQuerySession: Sendable {
         for (index, position) in targets.enumerated() {
             targetSnaps.append(try network.snap(position, point: targetNames?[index] ?? "target \(index)"))
         }
-        let sourceSeeds = sourceSnaps.map { network.departureSeeds($0, metric) }
-        let targetSeeds = targetSnaps.map { network.arrivalSeeds($0, metric) }
-        var (weights, others) = try withQuery(metric) { query in
-            query.matrix(sources: sourceSeeds, targets: targetSeeds)
+        var (weights, others): ([Double], [Double])
+        if let rules = network.turnRules {
+            (weights, others) = restrictedCells(from: sourceSnaps, to: targetSnaps, by: metric, rules: rules)
+        } else {
+            let sourceSeeds = sourceSnaps.map { network.departureSeeds($0, metric) }
+            let targetSeeds = targetSnaps.map { network.arrivalSeeds($0, metric) }
+            (weights, others) = try withQuery(metric) { query in query.matrix(sources: sourceSeeds, targets: targetSeeds) }
         }
         let columns = targets.count
         for row in sourceSnaps.indices {

@@ -38,12 +38,10 @@ extension RoutingRoutes {
             return places
         }
         let sources = try places(keys[0]), targets = keys[1] == keys[0] ? sources : try places(keys[1])
-        let network = try state.store.roads(name)
-        let rules = try Self.turnRules(object["restrictions"], on: network, fail: fail)
+        var network = try state.store.roads(name)
+        network.turnRules = try Self.turnRules(object["restrictions"], on: network, fail: fail)
         let table = try answering {
-            let session = RoadQuerySession(network)
-            return try rules.map { try session.matrixTable(sources: sources, targets: targets, measures: measures, rules: $0) }
-                ?? session.matrixTable(sources: sources, targets: targets, measures: measures)
+            try RoadQuerySession(network).matrixTable(sources: sources, targets: targets, measures: measures)
         }
         return Answer.bytes(table.jsonBytes(), type: Answer.json, for: request)
     }

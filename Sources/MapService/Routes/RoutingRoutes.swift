@@ -55,9 +55,19 @@ struct RoutingRoutes: Sendable {
         let seed = try query.integer("seed", in: 0...Int.max, "seed is a whole number of 0 or more") ?? 1
         let objective = try Self.objective(query)
         let limit = try timeLimit(query)
-        let network = try query.string("roads").map { name throws(Problem) in try state.store.roads(name) }
+        var network = try query.string("roads").map { name throws(Problem) in try state.store.roads(name) }
 
         let document = try await RequestBody.geoJSON(request, state: state)
+        if let member = document.featureCollection.foreignMembers.first(where: { $0.name == "restrictions" }) {
+            guard let roads = network else { throw Problem.badRequest("\(RequestBody.name): restrictions go with roads=NAME (turns are made on roads)") }
+            let restrictions: JSONFile
+            do { restrictions = try JSONFile(parsing: Array(member.value.bytes), name: "\(RequestBody.name), member restrictions") } catch {
+                throw Problem.badRequest(error.description)
+            }
+            network?.turnRules = try Self.turnRules(restrictions.root, on: roads) { _, message in
+                .badRequest("\(RequestBody.name), member restrictions: \(message)")
+            }
+        }
         guard let member = document.featureCollection.foreignMembers.first(where: { $0.name == "vehicles" }) else {
             throw Problem.badRequest("\(RequestBody.name): give the vehicles as the collection's member \"vehicles\": [{\"id\": \"van-1\", \"start\": [lon, lat], \"capacity\": 20}]")
         }
@@ -74,7 +84,7 @@ struct RoutingRoutes: Sendable {
                     document.features, vehicles: definitions, roads: { network }, geodesic: GeodesicMatrixProvider(),
                     objective: objective, seed: UInt64(seed), iterations: iterations,
                     deadline: received + limit - max(limit / 50, .milliseconds(5)),
-                    inheriting: document.featureCollection.foreignMembers.filter { $0.name != "vehicles" }
+                    inheriting: document.featureCollection.foreignMembers.filter { !["vehicles", "restrictions"].contains($0.name) }
                 ).collection
             } catch .noStops {
                 throw Problem.unprocessable("\(RequestBody.name): no stops: send Point features")
@@ -120,15 +130,10 @@ struct RoutingRoutes: Sendable {
             network.options.snapToMainNetwork = !flag
         }
         let format = try directionsFormat(object, fail: fail)
-        let rules = try Self.turnRules(object["restrictions"], on: network, fail: fail)
+        network.turnRules = try Self.turnRules(object["restrictions"], on: network, fail: fail)
         let path: RoadPath
         do {
-            let session = RoadQuerySession(network)
-            if let rules {
-                path = try session.directions(from: from, to: to, by: metric, rules: rules, startName: "from", endName: "to")
-            } else {
-                path = try session.directions(from: from, to: to, by: metric, startName: "from", endName: "to")
-            }
+            path = try RoadQuerySession(network).directions(from: from, to: to, by: metric, startName: "from", endName: "to")
         } catch {
             throw Problem.unprocessable("\(error)")
         }

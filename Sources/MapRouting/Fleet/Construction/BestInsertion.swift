@@ -98,7 +98,7 @@ extension FleetState {
         }
         var best: Insertion?
         for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] == vehicle {
-            for p in [indexOf[neighbour], indexOf[neighbour] + 1] {
+            for p in indexOf[neighbour]...indexOf[neighbour] + 1 {
                 guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model), extra < (best?.cost ?? .infinity) else { continue }
                 best = Insertion(vehicle: vehicle, after: p, cost: extra)
             }
