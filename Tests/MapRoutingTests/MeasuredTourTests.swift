@@ -44,8 +44,8 @@ struct MeasuredTourTests {
     }
 
     @Test("as short as the search on full matrices with the same iterations (within 0.5 %)",
-          arguments: [RouteEnd.returnToStart, .anywhere])
-    func asShortAsMatrixSearch(end: RouteEnd) throws {
+          arguments: [RouteEnd<Position>.returnToStart, .anywhere])
+    func asShortAsMatrixSearch(end: RouteEnd<Position>) throws {
         let sites = try Self.helsinkiSites()
         let request = RouteRequest(sites: sites, end: end)
         let measured = try RoutePlanner.plan(request, options: Self.options)

@@ -61,8 +61,8 @@ struct StopAndRouteTests {
         #expect(route.distance < fileOrder / 3)
     }
 
-    @Test(arguments: [RouteEnd.anywhere, .returnToStart])
-    func smallSampleRouteIsTheBruteForceOptimum(end: RouteEnd) throws {
+    @Test(arguments: [RouteEnd<Position>.anywhere, .returnToStart])
+    func smallSampleRouteIsTheBruteForceOptimum(end: RouteEnd<Position>) throws {
         let sites = Array(StopGrouping.sites(from: try StopObject.objects(from: Self.sampleFeatures())).prefix(8))
         let request = RouteRequest(sites: sites, start: try Position(24.9384, 60.1699), end: end)
         let route = try RoutePlanner.plan(request)

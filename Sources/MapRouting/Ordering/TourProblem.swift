@@ -1,12 +1,3 @@
-/// Where a tour ends.
-public enum TourEnd: Hashable, Sendable {
-    /// Anywhere: an open path that ends at whichever stop is best.
-    case anywhere
-    /// Back at the start (a round trip).
-    case returnToStart
-    /// At this place (an index into the cost matrix).
-    case at(Int)
-}
 
 /// An ordering problem: visit every place once, starting at `start`, at the least total cost.
 ///
@@ -66,7 +57,7 @@ public struct TourProblem: Hashable, Sendable {
 public enum TourProblemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An index does not name a place of the matrix.
     case placeOutOfRange(role: String, index: Int, count: Int)
-    /// A fixed end equal to the start: use ``TourEnd/returnToStart``.
+    /// A fixed end equal to the start: use ``RouteEnd/returnToStart``.
     case endIsStart
     /// A place is both first and last, or is the start or the fixed end.
     case conflictingGroup(index: Int)

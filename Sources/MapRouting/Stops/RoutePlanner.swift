@@ -1,14 +1,5 @@
 import MapGeometry
 
-/// Where a route ends.
-public enum RouteEnd: Hashable, Sendable {
-    /// At the last stop, whichever is best.
-    case anywhere
-    /// Back at the start.
-    case returnToStart
-    /// At this position (a depot, home), after every stop.
-    case at(Position)
-}
 
 /// What a route optimises.
 public enum RouteObjective: Hashable, Sendable {
@@ -25,7 +16,7 @@ public struct RouteRequest: Hashable, Sendable {
     /// Where the route starts; nil starts at the first site.
     public var start: Position?
     /// Where the route ends.
-    public var end: RouteEnd
+    public var end: RouteEnd<Position>
     /// Indices into `sites` to visit before all others, and after all others.
     public var firstSites: Set<Int>, lastSites: Set<Int>
     /// The cost the order minimises.
@@ -33,7 +24,7 @@ public struct RouteRequest: Hashable, Sendable {
 
     /// Creates a request.
     public init(
-        sites: [StopSite], start: Position? = nil, end: RouteEnd = .anywhere,
+        sites: [StopSite], start: Position? = nil, end: RouteEnd<Position> = .anywhere,
         firstSites: Set<Int> = [], lastSites: Set<Int> = [], objective: RouteObjective = .distance
     ) {
         self.sites = sites

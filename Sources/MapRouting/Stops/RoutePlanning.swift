@@ -39,7 +39,7 @@ public enum RoutePlanning {
     ///     ``answerTimePerStop`` for each stop.
     ///   - members: the input's foreign members the answer keeps.
     public static func plan(
-        _ features: [Feature], start: Position?, end: RouteEnd, first: [String] = [], last: [String] = [], snap: Double = 0,
+        _ features: [Feature], start: Position?, end: RouteEnd<Position>, first: [String] = [], last: [String] = [], snap: Double = 0,
         objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
         inheriting members: [ForeignMember]
     ) throws(RoutePlanningError) -> Plan {
@@ -48,11 +48,11 @@ public enum RoutePlanning {
             search: search, deadline: deadline, inheriting: members)
     }
 
-    /// Plans as the synchronous ``plan(_:start:end:first:last:snap:objective:costs:search:deadline:inheriting:)``
+    /// Plans as the synchronous `plan(_:start:end:first:last:snap:objective:costs:search:deadline:inheriting:)`
     /// does, in the calling task: when the task is cancelled the search stops within
     /// milliseconds and ``RoutePlanningError/cancelled`` is thrown.
     public static func plan(
-        _ features: [Feature], start: Position?, end: RouteEnd, first: [String] = [], last: [String] = [], snap: Double = 0,
+        _ features: [Feature], start: Position?, end: RouteEnd<Position>, first: [String] = [], last: [String] = [], snap: Double = 0,
         objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
         inheriting members: [ForeignMember]
     ) async throws(RoutePlanningError) -> Plan {
@@ -62,7 +62,7 @@ public enum RoutePlanning {
     }
 
     private static func planNow(
-        _ features: [Feature], start: Position?, end: RouteEnd, first: [String], last: [String], snap: Double,
+        _ features: [Feature], start: Position?, end: RouteEnd<Position>, first: [String], last: [String], snap: Double,
         objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
         inheriting members: [ForeignMember]
     ) throws(RoutePlanningError) -> Plan {
@@ -115,7 +115,7 @@ public enum RoutePlanning {
     }
 }
 
-/// Why ``RoutePlanning/plan(_:start:end:first:last:snap:objective:costs:search:deadline:inheriting:)``
+/// Why `RoutePlanning.plan(_:start:end:first:last:snap:objective:costs:search:deadline:inheriting:)`
 /// made no route, with the error of the step that failed.
 public enum RoutePlanningError: Error, CustomStringConvertible {
     /// The ids that must come first, or last.

@@ -12,15 +12,6 @@ public struct TimeWindow: Hashable, Sendable {
     }
 }
 
-/// Where a vehicle ends its route.
-public enum FleetRouteEnd: Hashable, Sendable {
-    /// At its last stop.
-    case anywhere
-    /// Back at its start.
-    case returnToStart
-    /// At this place (an index into the matrices).
-    case at(Int)
-}
 
 /// What a vehicle costs in money units when the plan minimises money
 /// (see ``FleetProblem``): all parts default to 0.
