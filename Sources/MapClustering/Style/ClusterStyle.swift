@@ -33,7 +33,7 @@ public struct ClusterStyle: Hashable, Sendable {
         }
     }
 
-    /// The qualitative colours assigned to types in sorted order (``MapPalette``: 30 colours
+    /// The qualitative colours assigned to types in sorted order (`MapPalette` in MapGeometry: 30 colours
     /// told apart at a glance, starting with the SAP Fiori chart palette).
     public static let fioriPalette = MapPalette.qualitative
     /// The neutral colour of clusters with several types.

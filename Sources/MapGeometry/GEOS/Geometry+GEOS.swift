@@ -1,7 +1,7 @@
 internal import CGEOS
 
 /// GEOS operations directly on values, for one-off questions. Each call moves the
-/// geometry into GEOS once; for repeated work keep a ``GeosGeometry`` or a ``PreparedGeometry``.
+/// geometry into GEOS once; for repeated questions about one geometry keep a ``PreparedGeometry``.
 /// GEOS works in the plane: results are read back with the planar domain's rules.
 extension Geometry {
     /// OGC validity, with GEOS's first problem and its location.
@@ -13,7 +13,10 @@ extension Geometry {
         return try context.validity(of: geometry, allowSelfTouchingRingFormingHole: allowSelfTouchingRingFormingHole)
     }
 
-    /// A valid geometry for this one (see ``GeosGeometry/makeValid(method:keepCollapsed:)``).
+    /// A valid geometry covering the same area (or lines and points), by GEOS's MakeValid.
+    /// - Parameters:
+    ///   - method: see ``MakeValidMethod``.
+    ///   - keepCollapsed: keep parts that collapse to lower dimension (structure method only).
     public func makeValid(method: MakeValidMethod = .structure, keepCollapsed: Bool = false) throws -> Geometry {
         try GeosGeometry(self).makeValid(method: method, keepCollapsed: keepCollapsed).geometry()
     }

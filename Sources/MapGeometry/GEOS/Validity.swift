@@ -54,7 +54,7 @@ public struct ValidityReport: Hashable, Sendable {
     public init(problem: ValidityProblem?) { self.problem = problem }
 }
 
-/// How ``GeosGeometry/makeValid(method:keepCollapsed:)`` repairs a geometry.
+/// How ``Geometry/makeValid(method:keepCollapsed:)`` repairs a geometry.
 public enum MakeValidMethod: Hashable, Sendable {
     /// Rebuilds polygons from their rings' structure: shells stay shells, holes stay holes
     /// (areas of self-overlapping rings are kept). The default.

@@ -4,7 +4,7 @@ extension TravelMatrices {
     /// Reads a matrix file: strict JSON `{"distances": [[…]], "durations": [[…]]}`, `places`
     /// rows of `places` numbers each (metres and seconds); `null` marks an unreachable pair.
     /// Without `durations`, durations are the distances driven at `metresPerSecond`.
-    /// - Throws: ``GeoJSONError`` with the file, line:column and JSON path of the wrong value.
+    /// - Throws: `GeoJSONError` (MapGeometry) with the file, line:column and JSON path of the wrong value.
     public init(file: JSONFile, places: Int, metresPerSecond: Double, placesMeaning: String = "start, stops in input order, end")
         throws(GeoJSONError) {
         guard let root = file.root.objectValue, root["distances"] != nil else {

@@ -56,7 +56,7 @@ public struct VehicleDefinition: Hashable, Sendable {
     /// `costs` are money units, each part optional (default 0); when any vehicle has them the
     /// plan minimises money. Each break, in time order, starts inside its window where the
     /// vehicle is (at its start or at the stop just served); a route that cannot meet one is infeasible.
-    /// - Throws: ``GeoJSONError`` with the file, line:column and JSON path of the wrong value.
+    /// - Throws: `GeoJSONError` (MapGeometry) with the file, line:column and JSON path of the wrong value.
     public static func vehicles(in file: JSONFile) throws(GeoJSONError) -> [VehicleDefinition] {
         var base: [JSONPathComponent] = []
         if file.root.objectValue != nil { base = [.member("vehicles")] }

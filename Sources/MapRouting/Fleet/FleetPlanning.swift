@@ -43,7 +43,7 @@ public enum FleetPlanning {
             iterations: iterations, deadline: deadline, inheriting: members)
     }
 
-    /// Plans as the synchronous ``plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:inheriting:)``
+    /// Plans as the synchronous `plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:inheriting:)`
     /// does, in the calling task: when the task is cancelled the search stops within
     /// milliseconds and ``FleetPlanningError/cancelled`` is thrown.
     public static func plan(
@@ -95,7 +95,7 @@ public enum FleetPlanning {
     }
 }
 
-/// Why ``FleetPlanning/plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:inheriting:)``
+/// Why `FleetPlanning.plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:inheriting:)`
 /// made no plan, with the error of the step that failed.
 public enum FleetPlanningError: Error, CustomStringConvertible {
     /// A stop feature is wrong (its items, windows, amounts, ...).

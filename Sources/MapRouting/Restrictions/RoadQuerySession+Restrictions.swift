@@ -2,7 +2,7 @@ import MapGeometry
 
 extension RoadQuerySession {
     /// The shortest path that makes no forbidden turn: a Dijkstra search over directed road
-    /// edges (``RestrictedSearch``), with no U-turn except at a dead end. It does not use the
+    /// edges, with no U-turn except at a dead end. It does not use the
     /// contraction hierarchy, so it takes milliseconds on a city rather than microseconds.
     /// - Throws: ``RoadNetworkError`` naming the position too far from a road, or saying that
     ///   no path joins them without a forbidden turn.
@@ -62,7 +62,7 @@ extension RoadQuerySession {
 extension RoadQuerySession {
     /// ``matrixTable(sources:targets:measures:)`` making no turn that `rules` forbid (and no
     /// U-turn but at a dead end): each cell is what ``directions(from:to:by:rules:startName:endName:)``
-    /// gives for the pair. One ``RestrictedSearch`` per source and measure reaches every
+    /// gives for the pair. One edge-based search per source and measure reaches every
     /// target; it does not use the contraction hierarchy, so a row takes milliseconds on a city.
     /// - Throws: ``RoadNetworkError/tooFarFromRoad(point:position:distance:maximum:)`` naming the
     ///   first place too far from a road.
