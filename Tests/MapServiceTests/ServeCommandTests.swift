@@ -21,19 +21,20 @@ struct ServeCommandTests {
         #expect(server.process.exit?.bySignal == false && server.process.exit?.status == 0, "\(String(describing: server.process.exit))")
     }
 
-    /// Indexing three copies of the 10 m world countries takes seconds; a shutdown does not wait
-    /// for it (before, SIGTERM waited for the whole index).
-    @Test("SIGTERM while datasets are still being indexed exits 0 within 2 s")
+    /// Indexing six copies of the 10 m world countries takes seconds (a debug build on a quiet
+    /// machine: about 6 s); a shutdown does not wait for it (before, SIGTERM waited for the
+    /// whole index: 3.2 s for three copies).
+    @Test("SIGTERM while datasets are still being indexed exits 0 within 3 s")
     func stopsWhileIndexing() async throws {
         try #require(SharedData.isAvailable, SharedData.missingMessage)
         let countries = SharedData.url("real/countries_10m.geojson").path
-        let server = try await ServeProcess.start(["a=\(countries)", "b=\(countries)", "c=\(countries)"])
+        let server = try await ServeProcess.start(["a", "b", "c", "d", "e", "f"].map { "\($0)=\(countries)" })
         let (status, _, pending) = try await server.request("GET", "/readyz")
         #expect(status == 503, "the datasets were indexed before the signal, so this test checked nothing: \(pending)")
         let signalled = ContinuousClock.now
         #expect(server.stop(within: 30), "still running 30 s after SIGTERM; it said: \(server.standardErrorTail)")
         let stopping = ContinuousClock.now - signalled
-        #expect(stopping < .seconds(2), "took \(stopping) to stop")
+        #expect(stopping < .seconds(3), "took \(stopping) to stop")
         #expect(server.process.exit?.bySignal == false && server.process.exit?.status == 0, "\(String(describing: server.process.exit)): \(server.standardErrorTail)")
     }
 
