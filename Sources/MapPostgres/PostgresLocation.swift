@@ -1,4 +1,5 @@
 import Foundation
+import MapGeometry
 
 /// Where a dataset lives in PostgreSQL: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE?table=T`.
 /// The table name is checked (letters, digits, `_`, optionally `schema.table`), so it can be
@@ -76,10 +77,8 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     var nameStem: String {
         let stem = table.replacingOccurrences(of: ".", with: "_")
         guard stem.utf8.count > 41 else { return stem }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a: the same on every machine and run
-        for byte in table.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash & 0xffff_ffff, radix: 16)
-        return stem.prefix(32) + "_" + String(repeating: "0", count: 8 - hex.count) + hex
+        // The same on every machine and run, so every instance finds the same names.
+        return stem.prefix(32) + "_" + ContentTag.of(Array(table.utf8)).prefix(8)
     }
 
     /// The location without its password.

@@ -1,8 +1,9 @@
-/// A short tag of some bytes (64 bits, hex): the version of a file and the ETag of an answer.
+/// A short tag of some bytes (64 bits, hex): the version of a file, the ETag of an answer, the
+/// hash in a long table's derived names.
 /// FNV-1a over 8-byte words with a final mix: stable across processes and machines (so several
 /// instances give the same ETag), and eight times fewer steps than byte-wise FNV-1a.
-enum ContentTag {
-    static func of(_ bytes: [UInt8]) -> String {
+package enum ContentTag {
+    package static func of(_ bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         bytes.withUnsafeBytes { raw in
             var offset = 0
