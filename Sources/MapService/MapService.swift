@@ -95,12 +95,14 @@ final class ServiceState: Sendable {
 
 /// Indexes the datasets when the service starts, and writes pending edits when it stops. A
 /// shutdown does not wait for indexing that is still going on: it ends with the process.
+/// Indexing is seconds of synchronous work, so it runs on the compute threads, not on the
+/// cooperative pool that answers requests.
 struct DatasetLoader: Service {
     let state: ServiceState
 
     func run() async throws {
         let state = self.state
-        Task.detached {
+        Task.detached(executorPreference: ComputeExecutor.shared) {
             let started = ContinuousClock.now
             await state.activities.during("indexing datasets") { state.store.loadAll() }
             state.metrics.recordIndexBuild(seconds: (ContinuousClock.now - started).seconds)

@@ -18,20 +18,17 @@ struct TableFollower: Service {
     let location: PostgresLocation
 
     func run() async throws {
-        try? await state.activities.during("following table \(source.name)") { try await follow() }
-    }
-
-    /// Serves the table, reconnecting every second, until the service stops.
-    private func follow() async throws {
-        try await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await serveTable()
-                } catch {
-                    if Task.isCancelled { return }
-                    state.store.datasets.mark(source.name, .failed("\(error)"))
+        try? await state.activities.during("following table \(source.name)") {
+            try await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    do {
+                        try await serveTable()
+                    } catch {
+                        if Task.isCancelled { return }
+                        state.store.datasets.mark(source.name, .failed("\(error)"))
+                    }
+                    try await Task.sleep(for: .seconds(1))
                 }
-                try await Task.sleep(for: .seconds(1))
             }
         }
     }

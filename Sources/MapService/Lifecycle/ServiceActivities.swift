@@ -12,7 +12,7 @@ final class ServiceActivities: Sendable {
         return try await body()
     }
 
-    /// The activities now running, sorted, with their counts above one (`2 × answering a request`).
+    /// The activities now running, sorted, with their counts above one (`2 × answering requests`).
     var summary: String {
         let now = running.withLock { $0 }.sorted { $0.key < $1.key }
         return now.isEmpty ? "nothing" : now.map { $0.value > 1 ? "\($0.value) × \($0.key)" : $0.key }.joined(separator: ", ")
