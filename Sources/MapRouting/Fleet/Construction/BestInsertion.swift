@@ -50,21 +50,19 @@ extension FleetState {
             near.isGranular = true
             if near.best != nil { return near }
         }
-        // Problems with capacity dimensions, route limits, costs or breaks check a route's
-        // other dimensions once before its positions; the plain loop stays as it was.
-        if model.hasExtras {
-            return bestOverVehicles(of: stop, model) { vehicle in
-                let route = routes[vehicle]
-                guard route.load + model.items[stop] <= model.capacity[vehicle], route.fitsAmounts(of: stop, model) else { return nil }
-                return route.bestPosition(of: stop, model, skip: skip)
-            }
-        }
-        return bestOverVehicles(of: stop, model) { vehicle in
-            // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
-            // A full route needs no look at its positions (no blinks are drawn for it either).
-            guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
-            return routes[vehicle].bestPosition(of: stop, model, skip: skip)
-        }
+        return bestOverVehicles(of: stop, model) { vehicle in scanPositions(of: stop, in: vehicle, model, skip: skip) }
+    }
+
+    /// `stop`'s cheapest position in `vehicle`'s route, every position tried; nil when the
+    /// route has no room for it. A full route needs no look at its positions (no blinks are
+    /// drawn for it either); problems with capacity dimensions, route limits, costs or breaks
+    /// check the route's other dimensions once before its positions.
+    @inline(__always)
+    private func scanPositions(of stop: Int, in vehicle: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool) -> Insertion? {
+        // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
+        guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
+        if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
+        return routes[vehicle].bestPosition(of: stop, model, skip: skip)
     }
 
     /// ``bestInsertions(of:_:skip:)`` over the positions before and after the stop's nearest
@@ -91,11 +89,8 @@ extension FleetState {
     /// every position (nil for a vehicle that cannot serve the stop or has no room).
     func bestInsertion(of stop: Int, into vehicle: Int, granular: Bool, _ model: FleetModel<some FleetTravel>) -> Insertion? {
         guard model.canServe[vehicle * model.stopCount + stop] else { return nil }
+        guard granular else { return scanPositions(of: stop, in: vehicle, model, skip: { false }) }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
-        guard granular else {
-            guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
-            return routes[vehicle].bestPosition(of: stop, model, skip: { false })
-        }
         var best: Insertion?
         for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] == vehicle {
             for p in indexOf[neighbour]...indexOf[neighbour] + 1 {

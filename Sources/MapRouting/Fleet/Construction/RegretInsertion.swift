@@ -43,22 +43,14 @@ enum RegretInsertion {
             pending = placeable.filter { $0 != stop }
             nearby?.mark(aroundRouteOf: vehicle, state)
             for other in pending {
-                if offers[other].involves(vehicle) {
+                // Small problems: any stop may go anywhere in the route. Large ones: only a stop
+                // with a nearest stop in it has a position there, and one that had none anywhere
+                // (its offers came from scanning every position) may have one now.
+                let granular = offers[other].isGranular, near = nearby?.isMarked(other) ?? true
+                if offers[other].involves(vehicle) || (nearby != nil && near && !granular) {
                     offers[other] = state.bestInsertions(of: other, model)
-                } else if let nearby {
-                    // Only a stop with a nearest stop in the route has a position there; one
-                    // that had none anywhere (scanned every position) may have one now.
-                    if nearby.isMarked(other) {
-                        if offers[other].isGranular {
-                            offer(other, vehicle, granular: true, state, model, to: &offers)
-                        } else {
-                            offers[other] = state.bestInsertions(of: other, model)
-                        }
-                    } else if !offers[other].isGranular {
-                        offer(other, vehicle, granular: false, state, model, to: &offers)
-                    }
-                } else {
-                    offer(other, vehicle, granular: false, state, model, to: &offers)
+                } else if near || !granular {
+                    offer(other, vehicle, granular: granular, state, model, to: &offers)
                 }
             }
         }

@@ -82,7 +82,8 @@ struct FleetModel<Travel: FleetTravel> {
         let divided = geodesic == nil ? problem.matrices.durations.dividedValues : nil
         times = geodesic != nil ? [] : divided?.values ?? problem.matrices.durations.values
         timeDivisor = divided?.divisor ?? 1
-        let objectiveCosts = problem.objective == .distance ? metres : divided == nil ? times : problem.matrices.durations.values
+        // Stored values come back as they are, divided ones are computed (durations as the objective).
+        let objectiveCosts = problem.objective == .distance ? metres : problem.matrices.durations.values
         let dimensions = Set(problem.vehicles.flatMap(\.capacities.keys)).sorted()
         let isMoney = problem.vehicles.contains { $0.costs != nil }
         let perMetre = problem.vehicles.map { ($0.costs?.perKilometre ?? 0) / 1000 }
