@@ -60,23 +60,10 @@ extension RoadQuerySession {
 }
 
 extension RoadQuerySession {
-    /// ``matrixTable(sources:targets:measures:)`` making no turn that `rules` forbid (and no
-    /// U-turn but at a dead end): each cell is what ``directions(from:to:by:rules:startName:endName:)``
-    /// gives for the pair. One edge-based search per source and measure reaches every
-    /// target; it does not use the contraction hierarchy, so a row takes milliseconds on a city.
-    /// - Throws: ``RoadNetworkError/tooFarFromRoad(point:position:distance:maximum:)`` naming the
-    ///   first place too far from a road.
-    public func matrixTable(
-        sources: [RoadMatrixPlace], targets: [RoadMatrixPlace], measures: RoadMatrixTable.Measures = .both, rules: TurnRules
-    ) throws(RoadNetworkError) -> RoadMatrixTable {
-        var restricted = network
-        restricted.turnRules = rules
-        return try RoadQuerySession(restricted).matrixTable(sources: sources, targets: targets, measures: measures)
-    }
-
     /// The costs (in `metric`, and in the other measure) from every source to every target by
-    /// ``RestrictedSearch``: 0 where a source and a target share a node; the caller weighs a
-    /// target on a source's own segment.
+    /// ``RestrictedSearch``, one search per source reaching every target, for a network with
+    /// ``RoadNetwork/turnRules``: 0 where a source and a target share a node; the caller weighs
+    /// a target on a source's own segment.
     func restrictedCells(
         from sources: [RoadSnap], to targets: [RoadSnap], by metric: RoadMetric, rules: TurnRules
     ) -> (weights: [Double], others: [Double]) {

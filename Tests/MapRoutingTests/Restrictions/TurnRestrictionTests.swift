@@ -148,7 +148,9 @@ import TestSupport
         let positions = [try Position(longitude: 24.9384, latitude: 60.1699), try Position(longitude: 24.9521, latitude: 60.1675)]
             + stride(from: 0, to: stops.count, by: max(1, stops.count / 10)).map { stops[$0] }
         let places = positions.enumerated().map { RoadMatrixPlace(id: .string("\($0.offset)"), position: $0.element, name: "place \($0.offset)") }
-        let restricted = try session.matrixTable(sources: places, targets: places, rules: rules)
+        var withRules = network
+        withRules.turnRules = rules
+        let restricted = try RoadQuerySession(withRules).matrixTable(sources: places, targets: places)
         let free = try session.matrixTable(sources: places, targets: places)
         let (distances, durations) = (try #require(restricted.distances), try #require(restricted.durations))
         let freeDurations = try #require(free.durations)
