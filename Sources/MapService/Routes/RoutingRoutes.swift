@@ -60,12 +60,8 @@ struct RoutingRoutes: Sendable {
         let document = try await RequestBody.geoJSON(request, state: state)
         if let member = document.featureCollection.foreignMembers.first(where: { $0.name == "restrictions" }) {
             guard let roads = network else { throw Problem.badRequest("\(RequestBody.name): restrictions go with roads=NAME (turns are made on roads)") }
-            let restrictions: JSONFile
-            do { restrictions = try JSONFile(parsing: Array(member.value.bytes), name: "\(RequestBody.name), member restrictions") } catch {
-                throw Problem.badRequest(error.description)
-            }
-            network?.turnRules = try Self.turnRules(restrictions.root, on: roads) { _, message in
-                .badRequest("\(RequestBody.name), member restrictions: \(message)")
+            do { network?.turnRules = try Self.turnRules(geoJSON: Array(member.value.bytes), name: "\(RequestBody.name), member restrictions", on: roads) } catch {
+                throw Problem.badRequest("\(error)")
             }
         }
         guard let member = document.featureCollection.foreignMembers.first(where: { $0.name == "vehicles" }) else {
@@ -210,19 +206,20 @@ struct RoutingRoutes: Sendable {
         return Answer.json(matrices.json, for: request)
     }
 
-    /// The turn rules of a request's `restrictions`: a FeatureCollection of turn restrictions,
-    /// as `mapctl directions --restrictions` reads; nil without.
+    /// The turn rules of a request's restrictions (a FeatureCollection of turn restrictions),
+    /// read by the GeoJSON reader as `mapctl … --restrictions FILE` reads its file.
+    static func turnRules(geoJSON bytes: [UInt8], name: String, on network: RoadNetwork) throws -> TurnRules {
+        let document = try GeoJSONReader().read(bytes: bytes, fileName: name)
+        return try TurnRules(try TurnRestriction.restrictions(from: document.features), in: network)
+    }
+
+    /// ``turnRules(geoJSON:name:on:)`` of a JSON body's member `restrictions`, nil without;
+    /// a bad one is a 400 naming the member.
     static func turnRules(
         _ value: JSONValue?, on network: RoadNetwork, fail: ([JSONPathComponent], String) -> Problem
     ) throws(Problem) -> TurnRules? {
         guard let value else { return nil }
-        guard case let .array(features)? = value.objectValue?["features"] else {
-            throw fail([.member("restrictions")], "must be a FeatureCollection of turn restrictions")
-        }
-        let restrictions = features.map { Feature(geometry: nil, properties: Properties($0.objectValue?["properties"]?.objectValue ?? [:])) }
-        do {
-            return try TurnRules(try TurnRestriction.restrictions(from: restrictions), in: network)
-        } catch {
+        do { return try turnRules(geoJSON: GeoJSONWriter().encode(value), name: "restrictions", on: network) } catch {
             throw fail([.member("restrictions")], "\(error)")
         }
     }
