@@ -5,6 +5,9 @@ let package = Package(
     name: "MapEngine",
     products: [
         .library(name: "MapGeometry", targets: ["MapGeometry"]),
+        .library(name: "MapGeoJSON", targets: ["MapGeoJSON"]),
+        .library(name: "MapViewport", targets: ["MapViewport"]),
+        .library(name: "MapQuery", targets: ["MapQuery"]),
         .library(name: "MapClustering", targets: ["MapClustering"]),
         .library(name: "MapRouting", targets: ["MapRouting"]),
         .library(name: "MapEditing", targets: ["MapEditing"]),
@@ -32,18 +35,26 @@ let package = Package(
         ),
         // PROJ's headers (Debian's libproj-dev); libproj itself is opened on first use.
         .target(name: "CPROJ", linkerSettings: [.linkedLibrary("dl")]),
+        // Geometry values (positions, shapes, boxes) with GEOS and PROJ behind them.
         .target(name: "MapGeometry", dependencies: ["CGEOS", "CPROJ"]),
-        .target(name: "MapClustering", dependencies: ["MapGeometry"]),
-        .target(name: "MapRouting", dependencies: ["MapGeometry"]),
-        .target(name: "MapEditing", dependencies: ["MapGeometry"]),
+        // The JSON byte engine and GeoJSON (RFC 7946): model, reader, writer, safe output files.
+        .target(name: "MapGeoJSON", dependencies: ["MapGeometry"]),
+        // Viewport maths: Web Mercator, tiles (and vector tiles), the camera that fits data.
+        .target(name: "MapViewport", dependencies: ["MapGeometry", "MapGeoJSON"]),
+        // Questions about a collection: the spatial index, near me, nearest, text search.
+        .target(name: "MapQuery", dependencies: ["MapGeometry", "MapGeoJSON"]),
+        .target(name: "MapClustering", dependencies: ["MapGeometry", "MapGeoJSON", "MapViewport", "MapQuery"]),
+        .target(name: "MapRouting", dependencies: ["MapGeometry", "MapGeoJSON"]),
+        .target(name: "MapEditing", dependencies: ["MapGeometry", "MapGeoJSON"]),
         .target(name: "BenchmarkInstances", dependencies: ["MapRouting"]),
         // Datasets in PostGIS: a table per dataset, read and written as WKB (`mapctl import/export`).
-        .target(name: "MapPostgres", dependencies: ["MapGeometry", "MapClustering", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        .target(name: "MapPostgres", dependencies: ["MapGeometry", "MapGeoJSON", "MapClustering", .product(name: "PostgresNIO", package: "postgres-nio")]),
         // The map service: every answer of mapctl over HTTP (`mapctl serve`), contract in openapi.yaml.
         .target(
             name: "MapService",
             dependencies: [
-                "MapGeometry", "MapClustering", "MapRouting", "MapEditing", "MapPostgres",
+                "MapGeometry", "MapGeoJSON", "MapViewport", "MapQuery",
+                "MapClustering", "MapRouting", "MapEditing", "MapPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -53,8 +64,8 @@ let package = Package(
         .executableTarget(
             name: "mapctl",
             dependencies: [
-                "MapGeometry", "MapClustering", "MapRouting",
-                "MapEditing", "MapService", "MapPostgres",
+                "MapGeometry", "MapGeoJSON", "MapViewport", "MapQuery", "MapClustering",
+                "MapRouting", "MapEditing", "MapService", "MapPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release mapctl carries the Swift runtime and Foundation inside: binding their
@@ -74,7 +85,9 @@ let package = Package(
         // The README's Swift examples, run on Data/ (`swift run Examples`) and checked by ExamplesTests.
         .executableTarget(
             name: "Examples",
-            dependencies: ["MapGeometry", "MapClustering", "MapRouting", "MapEditing"]
+            dependencies: [
+                "MapGeometry", "MapGeoJSON", "MapViewport", "MapQuery", "MapClustering", "MapRouting", "MapEditing",
+            ]
         ),
         // Test helpers shared by the test targets (where the shared data is).
         .target(
@@ -87,20 +100,27 @@ let package = Package(
         ),
         .testTarget(
             name: "MapGeometryTests",
-            dependencies: ["MapGeometry", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "MapGeometry", "MapGeoJSON", "MapViewport", "MapQuery", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering", "TestSupport"]),
-        .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "BenchmarkInstances", "TestSupport"]),
-        .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "TestSupport"]),
-        .testTarget(name: "MapctlTests", dependencies: ["mapctl", "MapGeometry", "MapClustering", "MapRouting", "TestSupport"]),
+        .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering", "MapGeoJSON", "MapQuery", "TestSupport"]),
+        .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "MapGeoJSON", "BenchmarkInstances", "TestSupport"]),
+        .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "MapGeoJSON", "TestSupport"]),
+        .testTarget(
+            name: "MapctlTests",
+            dependencies: [
+                "mapctl", "MapGeometry", "MapGeoJSON", "MapViewport", "MapQuery", "MapClustering", "MapRouting", "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "MapServiceTests",
             dependencies: [
-                "mapctl", "MapService", "MapPostgres", "MapGeometry", "MapClustering", "TestSupport",
+                "mapctl", "MapService", "MapPostgres", "MapGeometry", "MapGeoJSON", "MapViewport", "MapClustering", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "ExamplesTests", dependencies: ["Examples", "MapGeometry", "MapClustering", "TestSupport"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["Examples", "MapGeometry", "MapGeoJSON", "MapClustering", "TestSupport"]),
     ]
 )

@@ -2,7 +2,7 @@
 // (computing their smallest bounds, across ±180 when smaller, then fitting).
 // Built with -O against MapGeometry by run.sh; prints medians of several runs.
 import Foundation
-import MapGeometry
+import MapViewport
 
 /// CPU seconds of this thread: unlike the wall clock it does not count the time other
 /// processes on this shared machine hold the core.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Zoom-extents benchmark: builds MapGeometry's camera-fit sources with -O as a library module,
+# Zoom-extents benchmark: builds MapViewport's camera-fit sources (with the geometry values) with -O as a library module,
 # links a timing executable, runs it, then runs the Python peer (staticmap's auto zoom) on the
 # same 10,000 places and prints both figures and the ratio.
 # Usage: Benchmarks/extents/run.sh [places.geojson]
@@ -11,12 +11,12 @@ places="${1:-$root/../shared/data/real/places_15000.geojson}"
 out="$here/.build"
 mkdir -p "$out"
 
-sources=("$root"/Sources/MapGeometry/Values/*.swift "$root"/Sources/MapGeometry/Mercator/WebMercator.swift
-         "$root"/Sources/MapGeometry/Camera/*.swift)
-swiftc -O -wmo -parse-as-library -package-name MapEngine -module-name MapGeometry \
-    -emit-module -emit-module-path "$out/MapGeometry.swiftmodule" \
-    -emit-library -static -o "$out/libMapGeometry.a" "${sources[@]}"
-swiftc -O -package-name MapEngine -I "$out" -L "$out" -lMapGeometry "$here/main.swift" -o "$out/extents-bench"
+mapfile -t sources < <("$root/Benchmarks/engine-sources.sh" "$out/sources" \
+    "$root"/Sources/MapGeometry/{Values,Extent,Algorithms} "$root"/Sources/MapGeoJSON "$root"/Sources/MapViewport/{Mercator,Camera})
+swiftc -O -wmo -parse-as-library -package-name MapEngine -module-name MapViewport \
+    -emit-module -emit-module-path "$out/MapViewport.swiftmodule" \
+    -emit-library -static -o "$out/libMapViewport.a" "${sources[@]}"
+swiftc -O -package-name MapEngine -I "$out" -L "$out" -lMapViewport "$here/main.swift" -o "$out/extents-bench"
 [ "${EXTENTS_SKIP_PEER:-}" = 1 ] && { "$out/extents-bench" "$places"; exit 0; }
 swift_output="$("$out/extents-bench" "$places")"
 echo "$swift_output"

@@ -25,9 +25,10 @@ fi
 ls -l "$out"/*.geojson "$out"/*.jsonl | awk '{print $5, $9}'
 
 echo "== builds"
-swiftc -O -wmo -package-name MapEngine -module-name GeoJSONBench Sources/MapGeometry/Values/*.swift \
-    Sources/MapGeometry/GeoJSON/*.swift Sources/MapGeometry/Camera/DataExtent.swift \
-    Sources/MapGeometry/Camera/LongitudeCoverage.swift Benchmarks/geojson/main.swift -o "$out/geojson-bench"
+mapfile -t sources < <(Benchmarks/engine-sources.sh "$out/geojson-sources" \
+    Sources/MapGeometry/{Values,Extent,Algorithms} Sources/MapGeoJSON)
+swiftc -O -wmo -package-name MapEngine -module-name GeoJSONBench "${sources[@]}" Benchmarks/geojson/main.swift \
+    -o "$out/geojson-bench"
 swiftc -O Benchmarks/geojson/foundation_decoder.swift -o "$out/foundation-decoder"
 cc -O2 Benchmarks/geojson/geos_geojson.c $(geos-config --cflags) $(geos-config --clibs) -o "$out/geos-geojson"
 if [ ! -x Benchmarks/.venv/bin/python ]; then

@@ -1,5 +1,5 @@
 // GeoJSON reader/writer benchmark: `geojson-bench read|write|readonce FILE [runs]`, `polygon FEATURES.jsonl [runs]`.
-// Built by compare.sh with swiftc -O over Sources/MapGeometry/{Values,GeoJSON}; prints one
+// Built by compare.sh with swiftc -O over Sources/MapGeometry/{Values,Extent,Algorithms} and Sources/MapGeoJSON; prints one
 // line of figures per run so the script can take medians.
 import Foundation
 

@@ -18,10 +18,11 @@ fi
 [ -f "$out/places.geojson" ] || gunzip -c "$data/places.geojson.gz" > "$out/places.geojson"
 Benchmarks/.venv/bin/python Benchmarks/queries/compare.py inputs "$out/places.geojson" "$out/queries.txt" "$out/names.txt"
 
-# One module with MapGeometry's sources, optimised as a release build would be.
+# One module with the sources of MapGeometry, MapGeoJSON and MapQuery, optimised as a release build would be.
 clang -O2 -c -I Sources/CPROJ/include Sources/CPROJ/ProjLoading.c -o "$out/ProjLoading.o"
+mapfile -t sources < <(Benchmarks/engine-sources.sh "$out/query-sources" Sources/MapGeometry Sources/MapGeoJSON Sources/MapQuery)
 swiftc -O -wmo -package-name MapEngine -module-name QueryBench -I Sources/CGEOS -I Sources/CPROJ/include \
-    $(find Sources/MapGeometry -name '*.swift' | sort) Benchmarks/queries/main.swift "$out/ProjLoading.o" \
+    "${sources[@]}" Benchmarks/queries/main.swift "$out/ProjLoading.o" \
     -lgeos_c -o "$out/query-bench"
 
 echo "== MapGeometry (SpatialIndex, TextSearchIndex)"

@@ -1,6 +1,6 @@
 // Query benchmark for the spatial index and search, on the same input and query positions as
 // compare.py: `query-bench PLACES.geojson QUERIES.txt NAMES.txt [rounds]`. Built by compare.sh
-// with swiftc -O together with Sources/MapGeometry (one module), so nothing else is needed.
+// with swiftc -O together with the sources of MapGeometry, MapGeoJSON and MapQuery (one module), so nothing else is needed.
 // Prints one `name value unit` line per figure (see `measure`).
 import Foundation
 

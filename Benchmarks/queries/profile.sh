@@ -8,8 +8,9 @@ cd "$(dirname "$0")/../.."
 out=Benchmarks/out
 [ -f "$out/queries.txt" ] || { echo "run Benchmarks/queries/compare.sh first (it writes $out/queries.txt)" >&2; exit 66; }
 clang -O2 -c -I Sources/CPROJ/include Sources/CPROJ/ProjLoading.c -o "$out/ProjLoading.o"
+mapfile -t sources < <(Benchmarks/engine-sources.sh "$out/query-sources" Sources/MapGeometry Sources/MapGeoJSON Sources/MapQuery)
 swiftc -O -gline-tables-only -wmo -package-name MapEngine -module-name QueryBench -I Sources/CGEOS -I Sources/CPROJ/include \
-    $(find Sources/MapGeometry -name '*.swift' | sort) Benchmarks/queries/main.swift "$out/ProjLoading.o" \
+    "${sources[@]}" Benchmarks/queries/main.swift "$out/ProjLoading.o" \
     -lgeos_c -o "$out/query-profile"
 queries=$(grep -c . "$out/queries.txt")
 for kind in "${@:-nearest1 nearest10 near5km}"; do

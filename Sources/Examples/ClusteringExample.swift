@@ -1,5 +1,5 @@
 import MapClustering
-import MapGeometry
+import MapGeoJSON
 
 // README: clustering begin
 /// The markers of a zoom-14 view, and what a tap on its largest cluster shows.

@@ -1,4 +1,5 @@
-import MapGeometry
+import MapGeoJSON
+import MapViewport
 
 // README: extents begin
 /// The camera that shows every object on an iPad beside its 320-point left panel.

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 // README: fleet begin

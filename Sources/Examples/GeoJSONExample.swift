@@ -1,4 +1,6 @@
 import MapGeometry
+import MapGeoJSON
+import MapQuery
 
 // README: geojson begin
 /// Read a layer, ask what is near a position, and write the answer as GeoJSON.

@@ -1,4 +1,6 @@
 import MapGeometry
+import MapGeoJSON
+import MapQuery
 
 // README: index begin
 /// What lies in a map view: a packed R-tree over any geometries, built once, shared by all.

@@ -1,5 +1,5 @@
 import MapEditing
-import MapGeometry
+import MapGeoJSON
 
 // README: validate begin
 /// Check what users drew before saving it, and repair what can be repaired.

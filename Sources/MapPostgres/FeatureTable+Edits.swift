@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 import NIOCore
 import PostgresNIO
 

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 import NIOCore
 import PostgresNIO
 

@@ -1,5 +1,6 @@
 import Logging
 import MapGeometry
+import MapGeoJSON
 import NIOCore
 import PostgresNIO
 

@@ -1,6 +1,7 @@
 import Logging
 import MapClustering
 import MapGeometry
+import MapGeoJSON
 import NIOCore
 import PostgresNIO
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import MapGeometry
+import MapGeoJSON
 
 /// A look at the raw arguments before argument-parser reads them, for two things it gets wrong
 /// on a map command line:

@@ -1,5 +1,5 @@
 import ArgumentParser
-import MapGeometry
+import MapGeoJSON
 
 /// A size on the command line: bytes, or a number with a unit (`KB`, `MB`, `GB` in powers of
 /// 1,000; `KiB`, `MiB`, `GiB` in powers of 1,024), e.g. `--max-input 512MiB`.

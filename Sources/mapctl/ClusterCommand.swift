@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import MapClustering
 import MapGeometry
+import MapGeoJSON
+import MapViewport
 
 /// `mapctl cluster`: the markers of a zoom level, or the members, children or expansion zoom
 /// of one cluster, or the legend of a view.

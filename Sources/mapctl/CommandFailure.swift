@@ -1,6 +1,6 @@
 import ArgumentParser
 import MapClustering
-import MapGeometry
+import MapGeoJSON
 
 /// mapctl's exit statuses: `sysexits.h`'s numbers, so scripts can tell a typo from bad data
 /// from a missing file.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MapGeometry
+import MapGeoJSON
 
 /// Reading the input of a subcommand: a path or - for standard input.
 enum CommandInput {

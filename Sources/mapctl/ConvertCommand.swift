@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapGeometry
+import MapGeoJSON
 
 /// `mapctl convert`: read GeoJSON or GeoJSONSeq, check it strictly, write it normalised.
 struct ConvertCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 extension DistanceUnits: ExpressibleByArgument {}

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import MapGeometry
+import MapGeoJSON
+import MapViewport
 
 /// `mapctl extents`: the camera ("zoom extents") that shows every feature in the free part
 /// of a screen, around its panels.

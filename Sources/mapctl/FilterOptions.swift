@@ -1,5 +1,5 @@
 import ArgumentParser
-import MapGeometry
+import MapQuery
 
 /// Which features take part in a command's answer: `--layers`, `--layer-key`,
 /// `--keep-unlayered` and `--where`, read the same way by every command.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapEditing
-import MapGeometry
+import MapGeoJSON
 import MapPostgres
 
 /// `mapctl import`: a GeoJSON file into a PostGIS table, validated first.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MapGeometry
+import MapViewport
 
 /// The map values options take as text (positions, boxes, tiles, insets, marker sizes), read
 /// in one place for every command; a usage error names the option and shows the form.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MapEditing
 import MapGeometry
+import MapGeoJSON
 
 /// `mapctl measure`: geodesic length, area and perimeter of every feature.
 struct MeasureCommand: ParsableCommand {

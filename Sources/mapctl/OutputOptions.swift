@@ -1,5 +1,5 @@
 import ArgumentParser
-import MapGeometry
+import MapGeoJSON
 
 /// Where and how every command writes its answer: `-o FILE` (safely, see ``OutputFile``) or
 /// standard output, compact or `--pretty`.

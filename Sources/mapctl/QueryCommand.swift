@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import MapGeometry
+import MapGeoJSON
+import MapQuery
 
 /// `mapctl query`: near me, nearest k or text search over a feature collection, with layers,
 /// property filters and an area, printing the hits as a FeatureCollection.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 /// Loading a road network for the commands that route on roads: a GeoJSON road layer is

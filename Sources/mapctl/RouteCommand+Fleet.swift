@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 /// `mapctl route --vehicles FILE`: stops shared among several vehicles or field workers.

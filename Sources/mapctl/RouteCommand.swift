@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 /// `mapctl route`: the best order of stop sites, as a route line and numbered markers.

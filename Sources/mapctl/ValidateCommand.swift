@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MapEditing
 import MapGeometry
+import MapGeoJSON
 
 /// `mapctl validate`: can each drawn geometry be saved? What is wrong, where, and the fix.
 struct ValidateCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import MapClustering
 import MapGeometry
+import MapGeoJSON
 import Testing
 
 /// Runs the `Examples` executable (the code the README quotes) and checks what it prints

@@ -7,10 +7,9 @@ seconds=${1:-600}
 max_len=${2:-65536}
 out=Tests/Fuzz/out
 mkdir -p "$out/corpus" "$out/crashes"
+mapfile -t sources < <(Benchmarks/engine-sources.sh "$out/sources" Sources/MapGeometry/{Values,Extent,Algorithms} Sources/MapGeoJSON)
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name MapEngine -module-name GeoJSONFuzz \
-    Sources/MapGeometry/Values/*.swift Sources/MapGeometry/GeoJSON/*.swift \
-    Sources/MapGeometry/Camera/DataExtent.swift Sources/MapGeometry/Camera/LongitudeCoverage.swift \
-    Tests/Fuzz/FuzzGeoJSONReader.swift \
+    "${sources[@]}" Tests/Fuzz/FuzzGeoJSONReader.swift \
     -o "$out/fuzz-geojson"
 seeds=()
 [ -d ../shared/data/conformance/geojson ] && seeds+=(../shared/data/conformance/geojson)

@@ -1,5 +1,6 @@
 import MapClustering
-import MapGeometry
+import MapGeoJSON
+import MapQuery
 import Testing
 
 /// A FeatureFilter (visible layers, property values) decides what takes part in clustering.

@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import MapClustering
-import MapGeometry
+import MapGeoJSON
 
 /// The real object layers the behaviour tests use, read with MapGeometry's GeoJSON reader.
 enum RealData {

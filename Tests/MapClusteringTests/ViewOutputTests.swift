@@ -1,6 +1,7 @@
 import Foundation
 import MapClustering
 import MapGeometry
+import MapGeoJSON
 import Testing
 
 /// The streamed GeoJSON of a view, and views built only from their own zoom up (what

@@ -1,5 +1,5 @@
 import Foundation
-import MapGeometry
+import MapGeoJSON
 import Testing
 
 @testable import MapEditing

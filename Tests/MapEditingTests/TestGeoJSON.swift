@@ -1,6 +1,6 @@
 import Foundation
 import MapEditing
-import MapGeometry
+import MapGeoJSON
 
 /// Reads the features of a real-data GeoJSON file with the engine's reader, as drawings.
 /// Planar and without the reader's ring-crossing check, so that what reaches the validator is

@@ -1,6 +1,7 @@
 import Foundation
 import MapEditing
 import MapGeometry
+import MapGeoJSON
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import MapGeometry
+import MapGeoJSON
 import Testing
 
 /// The palette tells its colours apart at a glance: CIE76 ΔE (CIELAB computed here from sRGB)

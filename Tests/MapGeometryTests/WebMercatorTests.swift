@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapGeometry
+@testable import MapViewport
 
 @Suite("Web Mercator and tiles")
 struct WebMercatorTests {

@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 import Testing
 
 @testable import MapRouting

@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import Testing
 import TestSupport
 @testable import MapRouting

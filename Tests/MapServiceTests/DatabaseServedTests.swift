@@ -1,6 +1,8 @@
 import Foundation
 import MapClustering
 import MapGeometry
+import MapGeoJSON
+import MapViewport
 import MapService
 import TestSupport
 import Testing

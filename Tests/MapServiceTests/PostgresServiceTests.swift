@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MapGeometry
+import MapGeoJSON
 import TestSupport
 import Testing
 

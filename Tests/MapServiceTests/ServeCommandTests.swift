@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import MapGeometry
+import MapGeoJSON
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import MapGeometry
+import MapGeoJSON
 import MapService
 import TestSupport
 import Testing

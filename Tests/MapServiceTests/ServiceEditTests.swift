@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MapGeometry
+import MapGeoJSON
 import TestSupport
 import Testing
 

@@ -2,6 +2,9 @@ import Foundation
 import MapClustering
 import MapEditing
 import MapGeometry
+import MapGeoJSON
+import MapViewport
+import MapQuery
 import MapRouting
 import TestSupport
 import Testing

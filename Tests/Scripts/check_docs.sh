@@ -4,7 +4,7 @@
 # Run from the package folder: sh Tests/Scripts/check_docs.sh
 set -u
 status=0
-for module in MapGeometry MapClustering MapRouting MapEditing MapPostgres MapService; do
+for module in MapGeometry MapGeoJSON MapViewport MapQuery MapClustering MapRouting MapEditing MapPostgres MapService; do
     log=$(mktemp)
     if ! swift package generate-documentation --target "$module" >"$log" 2>&1; then
         cat "$log"; echo "check_docs: $module: the documentation did not build"; status=1

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkInputs
 import MapGeometry
+import MapViewport
 
 /// In-process figures for the GEOS and PROJ bridges on the inputs of `geometry/compare.sh`
 /// (which sets the same work beside C). Run: `swift package --disable-sandbox benchmark`.

@@ -11,7 +11,7 @@ let package = Package(
             name: "RoadsBenchmark",
             dependencies: [
                 .product(name: "MapRouting", package: "MapEngine"),
-                .product(name: "MapGeometry", package: "MapEngine"),
+                .product(name: "MapGeometry", package: "MapEngine"), .product(name: "MapGeoJSON", package: "MapEngine"),
             ],
             swiftSettings: [.unsafeFlags(["-wmo"])]
         ),
@@ -20,7 +20,7 @@ let package = Package(
             name: "PgRoutingInputs",
             dependencies: [
                 .product(name: "MapRouting", package: "MapEngine"),
-                .product(name: "MapGeometry", package: "MapEngine"),
+                .product(name: "MapGeometry", package: "MapEngine"), .product(name: "MapGeoJSON", package: "MapEngine"),
             ]
         ),
     ]

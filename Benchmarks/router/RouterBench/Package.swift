@@ -10,7 +10,7 @@ let package = Package(
             name: "RouterBench",
             dependencies: [
                 .product(name: "MapRouting", package: "MapEngine"), .product(name: "BenchmarkInstances", package: "MapEngine"),
-                .product(name: "MapGeometry", package: "MapEngine"),
+                .product(name: "MapGeometry", package: "MapEngine"), .product(name: "MapGeoJSON", package: "MapEngine"),
             ],
             path: "Sources/RouterBench"
         ),

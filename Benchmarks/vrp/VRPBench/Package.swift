@@ -9,7 +9,7 @@ let package = Package(
         .executableTarget(
             name: "VRPBench",
             dependencies: [
-                .product(name: "MapRouting", package: "MapEngine"), .product(name: "MapGeometry", package: "MapEngine"),
+                .product(name: "MapRouting", package: "MapEngine"), .product(name: "MapGeometry", package: "MapEngine"), .product(name: "MapGeoJSON", package: "MapEngine"),
                 .product(name: "BenchmarkInstances", package: "MapEngine"),
             ],
             path: "Sources/VRPBench"

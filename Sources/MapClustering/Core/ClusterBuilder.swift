@@ -1,4 +1,4 @@
-import MapGeometry
+import MapViewport
 
 /// Builds a ``ClusterTable``: supercluster's greedy clustering, one zoom at a time from
 /// `maxZoom` down to `minZoom`, after merging objects at identical positions.

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapViewport
 
 /// A clustering of points for every zoom level, built once and then queried: markers in a
 /// viewport or tile, and for a cluster its children, members and expansion zoom.

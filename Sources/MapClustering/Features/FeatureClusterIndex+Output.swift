@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MapGeometry
+import MapGeoJSON
 
 extension FeatureClusterIndex {
     /// Writes ``features(zoom:in:)`` as one compact GeoJSON FeatureCollection, handing the bytes

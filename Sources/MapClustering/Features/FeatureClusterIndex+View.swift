@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 extension FeatureClusterIndex {
     /// The markers of a view with the view's legend as the foreign member `legend` (what the

@@ -1,4 +1,7 @@
 import MapGeometry
+import MapGeoJSON
+import MapViewport
+import MapQuery
 
 /// Clustering of a GeoJSON FeatureCollection: markers per zoom as GeoJSON features with
 /// supercluster's property names (`cluster`, `cluster_id`, `point_count`,

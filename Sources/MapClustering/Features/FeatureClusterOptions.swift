@@ -1,4 +1,4 @@
-import MapGeometry
+import MapQuery
 
 /// Options for clustering GeoJSON features.
 public struct FeatureClusterOptions: Sendable {

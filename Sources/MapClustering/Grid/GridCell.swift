@@ -1,4 +1,5 @@
 import MapGeometry
+import MapViewport
 
 /// A cell of a square grid over the Web Mercator map: the tile of level `level` (cells of
 /// 32 pixels at zoom `level - 3` of 256-pixel tiles). Grid clustering counts objects per cell,

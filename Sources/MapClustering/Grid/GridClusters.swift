@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// Markers from per-cell counts (grid clustering): each cell holding several objects is one
 /// cluster at their mean position, a cell holding one object shows the object itself. It

@@ -1,5 +1,5 @@
 import Foundation
-import MapGeometry
+import MapGeoJSON
 
 /// Colours, titles and symbols per object type, and the neutral colour of mixed clusters.
 ///

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// One line of a map legend: a type shown on screen, how it is drawn and how many objects
 /// of it are visible; or the neutral colour of clusters that mix types (``isMixed``).

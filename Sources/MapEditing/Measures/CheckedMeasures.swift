@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// The measures of a geometry that a person can trust: a polygon that is not valid (a bow-tie
 /// whose boundary crosses itself has a signed area near 0 m²) is measured in its repaired form,

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// What `mapctl measure` writes, and the map service's `POST /measure`: each feature with
 /// `length_m`, `area_m2` and `perimeter_m` (geodesic, rounded to millimetres; 0 where the

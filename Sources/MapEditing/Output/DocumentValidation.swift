@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// What `mapctl validate` writes for a document, and the map service's `POST /validate`: the
 /// input's features with `valid` and `findings` added (and, with a repairer, the repaired

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// Which features an import into a table may write: each validated as edit mode validates a
 /// drawing, invalid ones repaired when asked, and ids that name one object only. Nothing is

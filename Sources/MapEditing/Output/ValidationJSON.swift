@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// JSON forms of findings and repairs, as `mapctl validate` writes them into a feature's
 /// properties (stable key order, so equal input gives byte-identical output).

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// Turns a drawing into a valid geometry where that is possible, reporting every change.
 ///

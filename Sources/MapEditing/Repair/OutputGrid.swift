@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapGeoJSON
 
 /// A repaired geometry must stay valid as it is written: GeoJSON is written with a fixed number
 /// of decimals, and rounding a valid shape can make it invalid again (a sliver ring of Sudan in

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// Rules from a GeoJSON file, so limits and the geometries rules refer to travel together
 /// and are read by the engine's own GeoJSON reader:

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// The forms `mapctl directions` and the service's `POST /directions` answer in.
 public enum DirectionsFormat: Hashable, Sendable {

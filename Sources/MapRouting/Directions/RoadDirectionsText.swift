@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// The unit system of distances in text directions.
 public enum DistanceUnits: String, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 extension RoadPath {
     /// Each step's distance and duration as written: in tenths, rounded so that they add up

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// Typed reads of values in a ``JSONFile``: each failure names the file, line:column and
 /// JSON path of the value, what was expected and what was found.

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 extension TravelMatrices {
     /// Reads a matrix file: strict JSON `{"distances": [[…]], "durations": [[…]]}`, `places`

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// A vehicle or field worker as written in a vehicles file: positions, not matrix places.
 public struct VehicleDefinition: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// The whole of `mapctl route --vehicles` and `POST /fleet` as one call: stops from the Point
 /// features, vehicles from their definitions, travel costs (geodesic, or along a road network),

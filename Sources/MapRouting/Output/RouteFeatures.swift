@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// A planned route as GeoJSON features for a map: the route line with its totals
 /// (for the call-out tag), the start, one marker per stop, and the fixed end.

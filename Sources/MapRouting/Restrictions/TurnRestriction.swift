@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// A turn restriction at a node, as OSM's via-node `type=restriction` relations give it: from
 /// one way, through a node, to another way; `no_*` forbids that turn, `only_*` forbids every

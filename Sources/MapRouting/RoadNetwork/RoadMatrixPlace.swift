@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// A place of a road matrix: a Point feature's position and id, and a name for messages.
 public struct RoadMatrixPlace: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// Road distance and duration matrices between places, as `mapctl matrix` prints them and
 /// the map service answers them:

@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapGeoJSON
 
 extension RoadNetwork {
     /// A road network from a file: a network saved prepared (the file starts with `MAPROADS`)

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 /// A road network ready for routing: the directed graph built from road segments, a
 /// spatial index for snapping positions to roads, and a contraction hierarchy per

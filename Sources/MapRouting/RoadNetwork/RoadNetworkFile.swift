@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 import Foundation
 
 /// Saving and loading a prepared road network, so a service can build it once and load it

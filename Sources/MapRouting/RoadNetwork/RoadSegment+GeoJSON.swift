@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapGeoJSON
 
 extension RoadSegment {
     /// The road segments of GeoJSON features: each LineString is one segment, each line of

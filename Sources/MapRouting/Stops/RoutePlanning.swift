@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// The whole of `mapctl route` and `POST /route` as one call: stop sites from the Point
 /// features, the request, travel costs (geodesic, given matrices, or along a road network),

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 
 extension StopObject {
     /// The stop objects of GeoJSON features: each must be a Point. The id is the

@@ -1,5 +1,6 @@
 import MapClustering
-import MapGeometry
+import MapGeoJSON
+import MapViewport
 import Synchronization
 
 /// The options a `/clusters` request may change, which need a cluster index of their own.

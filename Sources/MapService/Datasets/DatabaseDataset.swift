@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 import MapPostgres
 
 /// A dataset answered by its PostGIS table, for a table too large to hold in memory (see

@@ -1,6 +1,8 @@
 import Foundation
 import MapClustering
 import MapGeometry
+import MapGeoJSON
+import MapQuery
 
 /// One served dataset as readers see it: an immutable snapshot of its features with their
 /// indexes. An edit builds a new snapshot and swaps it in whole, so a reader never sees a

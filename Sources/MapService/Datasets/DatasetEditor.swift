@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MapGeometry
+import MapGeoJSON
 import MapPostgres
 
 /// Edit-mode saves of one dataset, one at a time: each checks the object's version

@@ -1,6 +1,7 @@
 import Foundation
 import MapClustering
 import MapGeometry
+import MapGeoJSON
 import MapPostgres
 import ServiceLifecycle
 import Synchronization

@@ -1,6 +1,7 @@
 import CompressNIO
 import Hummingbird
 import MapGeometry
+import MapGeoJSON
 
 /// Successful answers: the exact bytes the command line prints, with their media type, an
 /// `ETag` (a tag of the bytes), 304 for a GET whose `If-None-Match` holds that tag, and gzip

@@ -1,5 +1,5 @@
 import Hummingbird
-import MapGeometry
+import MapGeoJSON
 
 /// An answer that is not a success, as RFC 9457 `application/problem+json`: `type`, `title`,
 /// `status`, `detail` (the same located message the command line prints), and extra members

@@ -1,5 +1,5 @@
 import Hummingbird
-import MapGeometry
+import MapGeoJSON
 
 /// A request's body: JSON or GeoJSON (415 otherwise), at most `--max-body` bytes (413),
 /// parsed by the engine's own reader so a mistake is named by line, column and path (400).

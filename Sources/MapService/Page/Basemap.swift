@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 import Synchronization
 

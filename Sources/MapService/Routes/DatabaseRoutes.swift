@@ -2,6 +2,9 @@ import Foundation
 import Hummingbird
 import MapClustering
 import MapGeometry
+import MapGeoJSON
+import MapViewport
+import MapQuery
 import MapPostgres
 
 /// The reading side of a dataset answered by its PostGIS table (too large for memory, see

@@ -3,6 +3,9 @@ import Hummingbird
 import MapClustering
 import MapEditing
 import MapGeometry
+import MapGeoJSON
+import MapViewport
+import MapQuery
 import MapRouting
 
 /// The reading side of a map screen: datasets, markers and clusters, a cluster's members,

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import MapEditing
-import MapGeometry
+import MapGeoJSON
 
 /// Edit-mode saves: create, change and delete objects. Every save is validated first (422
 /// with the findings, nothing stored), changes and deletes name the version they replace

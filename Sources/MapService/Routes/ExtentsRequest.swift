@@ -1,4 +1,6 @@
 import MapGeometry
+import MapGeoJSON
+import MapViewport
 
 /// The body of `POST /datasets/{name}/extents`, with the names of `mapctl extents`' options:
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import MapGeometry
+import MapGeoJSON
 
 /// What operators and tools ask: is it up, is it ready, its metrics, and its contract.
 struct OperationRoutes: Sendable {

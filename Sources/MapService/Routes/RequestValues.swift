@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MapEditing
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 /// Values several routes read the same way.

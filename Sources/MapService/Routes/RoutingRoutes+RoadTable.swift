@@ -1,5 +1,5 @@
 import Hummingbird
-import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 extension RoutingRoutes {

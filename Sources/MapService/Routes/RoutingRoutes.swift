@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 /// Routes and directions: the order of stops, several routes for a fleet, and directions

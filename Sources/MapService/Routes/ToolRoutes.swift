@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MapEditing
 import MapGeometry
+import MapGeoJSON
 
 /// Questions about drawings sent in the body: validate, repair, measure.
 struct ToolRoutes: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapGeometry
+@testable import MapViewport
 
 /// The cases front ends get wrong, each with its defined result.
 @Suite("Camera fit: edge cases")

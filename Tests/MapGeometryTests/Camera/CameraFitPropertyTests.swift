@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MapGeometry
+@testable import MapViewport
 
 /// Random data sets and screens (seeded, so a failure names a reproducible seed): every
 /// vertex lands in the free area, and one snap step closer would push one out.

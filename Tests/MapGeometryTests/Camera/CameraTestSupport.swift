@@ -1,5 +1,6 @@
 import Foundation
 @testable import MapGeometry
+@testable import MapViewport
 
 /// Locations of the shared data the camera tests read, and small helpers they share.
 enum CameraTestData {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MapGeometry
+@testable import MapGeoJSON
+@testable import MapViewport
 
 /// Every Natural Earth country fitted on an iPad (1024 × 768 points, landscape) with a
 /// 320-point detail panel over the left side: every vertex must land in the free area.

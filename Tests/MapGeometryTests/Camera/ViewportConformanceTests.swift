@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapGeometry
+@testable import MapViewport
 
 /// The public viewport vectors (`../shared/data/conformance/viewport/`): geo-viewport,
 /// Leaflet `fitBounds` and MapLibre `cameraForBounds` outputs, reproduced within the

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapGeometry
+@testable import MapGeoJSON
 
 /// The writer's `bbox` is the same smallest box the camera fit uses (``DataExtent``):
 /// points may be boxed across ±180, and a segment is straight in longitude/latitude.

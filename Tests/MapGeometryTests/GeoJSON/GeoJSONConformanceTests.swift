@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MapGeometry
+@testable import MapGeoJSON
 
 /// The 136 files of `conformance/geojson` with the verdict `manifest.jsonl` gives each.
 @Suite("GeoJSON conformance (geojsonhint, geojson-validator)",

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MapGeometry
+@testable import MapGeoJSON
 
 @Suite("GeoJSON feature stream")
 struct GeoJSONFeatureStreamTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapGeometry
+@testable import MapGeoJSON
 
 /// The reader's shortcuts for the common spelling (member and type names compared as
 /// words, property names checked for duplicates inline, type values reused, warning

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MapGeometry
+@testable import MapGeoJSON
 
 /// Every file of `../shared/data/real`, read and checked against the counts its README gives,
 /// then written and read back equal.

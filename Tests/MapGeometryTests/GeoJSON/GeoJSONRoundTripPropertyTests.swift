@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 @testable import MapGeometry
+@testable import MapGeoJSON
 
 /// Random geometries and properties: read(write(x)) == x.
 @Suite("GeoJSON round trip over random values")

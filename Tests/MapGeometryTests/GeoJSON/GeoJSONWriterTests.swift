@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapGeometry
+@testable import MapGeoJSON
 
 @Suite("GeoJSON writer")
 struct GeoJSONWriterTests {

@@ -1,4 +1,4 @@
-import MapGeometry
+import MapGeoJSON
 import Testing
 
 @Suite("Strict JSON values")

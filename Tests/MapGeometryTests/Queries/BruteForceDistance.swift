@@ -1,5 +1,6 @@
 import Foundation
 @testable import MapGeometry
+@testable import MapQuery
 
 /// The plain answer the index must reproduce: every item measured, with nothing but the
 /// foundation's `Geodesic`, the segment distance and GEOS point-in-polygon.

@@ -1,4 +1,5 @@
 @testable import MapGeometry
+@testable import MapQuery
 import Testing
 import TestSupport
 

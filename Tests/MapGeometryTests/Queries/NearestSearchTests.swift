@@ -1,5 +1,6 @@
 import Foundation
 @testable import MapGeometry
+@testable import MapQuery
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import TestSupport
 import Foundation
 import MapGeometry
+import MapGeoJSON
 
 /// Feature collections from ../shared/data, read once with the engine's GeoJSON reader and kept.
 struct FixtureFeatures: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MapGeometry
+@testable import MapQuery
 import Testing
 
 /// The nearest point of a segment, checked against sampling the segment densely.

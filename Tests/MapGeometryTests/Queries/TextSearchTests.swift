@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapQuery
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import Synchronization
 import Testing
 

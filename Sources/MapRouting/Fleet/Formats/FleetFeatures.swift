@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 /// A fleet answer as GeoJSON features for a map: per route a LineString with its totals
 /// and colour, its start Point and its stop Points; then the unassigned stops.

@@ -1,4 +1,5 @@
 import MapGeometry
+import MapGeoJSON
 
 extension FleetStop {
     /// Stops from GeoJSON Point features, one per feature, `place` = the feature's index

@@ -7,7 +7,7 @@
 // Usage: PgRoutingInputs ROADS.geojson OUT_FOLDER N [N…]
 //   writes OUT_FOLDER/edges.csv and OUT_FOLDER/points-N.geojson
 import Foundation
-import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 let arguments = CommandLine.arguments

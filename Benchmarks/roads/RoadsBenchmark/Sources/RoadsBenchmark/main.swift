@@ -7,6 +7,7 @@
 // PAIRS.csv holds "from_node,to_node" source node ids (the peers use the same pairs).
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 func wallNanoseconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) }

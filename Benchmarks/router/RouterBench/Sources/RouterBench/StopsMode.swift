@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 /// `RouterBench --stops FILE SIZES BUDGETS_MS RUNS OUT_DIR`: round trips through the first

@@ -1,5 +1,5 @@
 import Foundation
-import MapGeometry
+import MapGeoJSON
 import MapRouting
 
 /// `VRPBench --geodesic STOPS.geojson VANS.json stored|measured ITERATIONS SEEDS`: one fleet
