@@ -100,11 +100,17 @@ let package = Package(
         ),
         .testTarget(
             name: "MapGeometryTests",
-            dependencies: [
-                "MapGeometry", "MapGeoJSON", "MapViewport", "MapQuery", "TestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["MapGeometry", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(
+            name: "MapGeoJSONTests",
+            dependencies: [
+                "MapGeoJSON", "MapGeometry", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "MapViewportTests", dependencies: ["MapViewport", "MapGeoJSON", "MapGeometry", "TestSupport"]),
+        .testTarget(name: "MapQueryTests", dependencies: ["MapQuery", "MapGeoJSON", "MapGeometry", "TestSupport"]),
         .testTarget(name: "MapClusteringTests", dependencies: ["MapClustering", "MapGeoJSON", "MapQuery", "TestSupport"]),
         .testTarget(name: "MapRoutingTests", dependencies: ["MapRouting", "MapGeoJSON", "BenchmarkInstances", "TestSupport"]),
         .testTarget(name: "MapEditingTests", dependencies: ["MapEditing", "MapGeometry", "MapGeoJSON", "TestSupport"]),

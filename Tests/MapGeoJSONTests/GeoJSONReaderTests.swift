@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MapGeometry
 @testable import MapGeoJSON
 
@@ -228,8 +229,7 @@ struct GeoJSONReaderTests {
 /// `Data/` in the package.
 enum MapctlSample {
     static func path(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data/\(name)").path
+        MapctlProcess.packageRoot.appendingPathComponent("Data/\(name)").path
     }
 }
 

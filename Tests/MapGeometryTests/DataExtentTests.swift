@@ -1,7 +1,6 @@
 import Testing
 import TestSupport
 @testable import MapGeometry
-@testable import MapViewport
 
 /// The smallest bounding box of a data set, across the antimeridian when that is smaller.
 @Suite("Camera fit: smallest bounds of geometries")

@@ -24,4 +24,4 @@ struct FixtureFeatures: Sendable {
     func string(_ key: String, _ item: Int) -> String? { features[item].properties.string(key) }
 }
 
-// Random query positions use `SeededGenerator` (Tests/MapGeometryTests/Camera/SeededGenerator.swift).
+// Random query positions use `SeededGenerator` (Tests/TestSupport/SeededGenerator.swift).

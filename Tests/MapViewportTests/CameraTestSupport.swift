@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import MapGeometry
 @testable import MapViewport
 
@@ -7,9 +8,7 @@ enum CameraTestData {
     /// `../shared/data` seen from the package root (or one level higher, for a checkout in a
     /// worktree folder such as `wt/extents`).
     static let sharedRoot: URL = {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let packageRoot = MapctlProcess.packageRoot
         let candidates = [
             packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data"),
             packageRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data"),
