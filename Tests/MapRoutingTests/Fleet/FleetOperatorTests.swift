@@ -129,9 +129,9 @@ struct FleetOperatorTests {
         #expect(compared >= 200 && placed >= 50, "\(placed) of \(compared)")
     }
 
-    @Test(arguments: 0..<4)
+    @Test(arguments: 0..<FleetOperatorTests.moves.count)
     func eachMoveKeepsWeightsLimitsAndCostsRight(moveIndex: Int) throws {
-        let name = ["relocate", "swap", "2-opt*", "cross-exchange"][moveIndex]
+        let name = Self.moves[moveIndex].name
         for seed in UInt64(1)...6 {
             let problem = try Self.extendedProblem(seed: seed)
             let model = FleetModel<StoredTravel>(problem)
@@ -145,19 +145,17 @@ struct FleetOperatorTests {
         }
     }
 
+    /// The operators the local search runs around each stop.
+    static let moves: [any StopMove.Type] = [RelocateMove.self, SwapMove.self, TwoOptStarMove.self, CrossExchangeMove.self]
+
     /// Runs move number `index` around `stop`.
     static func move(_ index: Int, _ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>) -> Bool {
-        switch index {
-        case 0: RelocateMove.improve(stop, &state, model, neighbours: 10)
-        case 1: SwapMove.improve(stop, &state, model, neighbours: 10)
-        case 2: TwoOptStarMove.improve(stop, &state, model, neighbours: 10)
-        default: CrossExchangeMove.improve(stop, &state, model, neighbours: 10)
-        }
+        moves[index].improve(stop, &state, model, neighbours: 10)
     }
 
-    @Test(arguments: 0..<4)
+    @Test(arguments: 0..<FleetOperatorTests.moves.count)
     func eachMoveOnlyImprovesAndStaysFeasible(moveIndex: Int) throws {
-        let name = ["relocate", "swap", "2-opt*", "cross-exchange"][moveIndex]
+        let name = Self.moves[moveIndex].name
         var applied = 0
         for seed in UInt64(1)...6 {
             let problem = try Self.problem(seed: seed)

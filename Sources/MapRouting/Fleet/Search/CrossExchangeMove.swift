@@ -1,7 +1,9 @@
 /// Cross-exchange: swap a string of 1 to 3 stops starting at a stop with a string of 1 to 3
 /// stops of another route that follows a nearby stop, so the first string comes right
 /// after that nearby stop.
-enum CrossExchangeMove {
+enum CrossExchangeMove: StopMove {
+    static let name = "cross-exchange"
+
     static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, neighbours: Int) -> Bool {
         let a = state.routeOf[stop]
         guard a >= 0 else { return false }

@@ -21,6 +21,7 @@ enum FleetLocalSearch {
             improved = false
             for stop in 0..<model.stopCount where state.routeOf[stop] >= 0 {
                 if stop & 63 == 0, isLate() { return }
+                // The operators (``StopMove``) in order: the first that improves is applied.
                 while RelocateMove.improve(stop, &state, model, neighbours: k)
                     || SwapMove.improve(stop, &state, model, neighbours: k)
                     || TwoOptStarMove.improve(stop, &state, model, neighbours: k)

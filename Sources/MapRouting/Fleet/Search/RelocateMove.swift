@@ -1,6 +1,8 @@
 /// Relocate and Or-opt: move a string of 1 to 3 consecutive stops next to a nearby stop,
 /// in another route or elsewhere in the same one.
-enum RelocateMove {
+enum RelocateMove: StopMove {
+    static let name = "relocate"
+
     /// Tries moves for the strings starting at `stop`; applies the first that improves.
     static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, neighbours: Int) -> Bool {
         let from = state.routeOf[stop]

@@ -1,5 +1,7 @@
 /// Swap: exchange a stop with a nearby stop of another route, each taking the other's place.
-enum SwapMove {
+enum SwapMove: StopMove {
+    static let name = "swap"
+
     static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, neighbours: Int) -> Bool {
         let a = state.routeOf[stop]
         guard a >= 0 else { return false }

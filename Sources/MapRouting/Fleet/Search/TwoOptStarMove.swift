@@ -1,6 +1,8 @@
 /// 2-opt*: cut two routes and exchange their tails, so a stop is followed by a nearby stop
 /// of another route (the routes keep their own vehicles, starts and ends).
-enum TwoOptStarMove {
+enum TwoOptStarMove: StopMove {
+    static let name = "2-opt*"
+
     static func improve(_ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, neighbours: Int) -> Bool {
         let a = state.routeOf[stop]
         guard a >= 0 else { return false }
