@@ -21,8 +21,8 @@ fi
 
 points="$out/random-$count.f64"
 [ -f "$points" ] || "$venv/bin/python" "$here/make_points.py" random "$count" "$points"
-(cd "$here/swift" && swift build -c release >/dev/null)
-bench="$here/swift/.build/release/cluster-bench"
+swift build -c release --package-path "$here/.." --product cluster-bench >/dev/null
+bench="$here/../.build/release/cluster-bench"
 
 echo "== input: $count uniform random points (seed 42), options radius 40 extent 512 zooms 0-16"
 echo "-- MapClustering (build single-threaded, then with 2 threads)"

@@ -32,8 +32,8 @@ fi
 [ -f "$out/generated.txt" ] || python3 "$here/make_polygons.py" "$data" "$out"
 echo "building the C loop (cc -O2) and EditingCompare (swift build -c release)..." >&2
 cc -O2 -o "$out/geos_isvalid_loop" "$here/geos_isvalid_loop.c" -lgeos_c
-(cd "$here/swift" && swift build -c release --product EditingCompare >&2)
-swift_bin="$(cd "$here/swift" && swift build -c release --show-bin-path)/EditingCompare"
+swift build -c release --package-path "$here/.." --product EditingCompare >&2
+swift_bin="$(swift build -c release --package-path "$here/.." --show-bin-path)/EditingCompare"
 
 results="$out/results.txt"
 : >"$results"

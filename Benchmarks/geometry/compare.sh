@@ -10,10 +10,9 @@ benchmarks="$(cd "$(dirname "$0")/.." && pwd)"
 rounds="${ROUNDS:-3}"
 cd "$benchmarks"
 
-echo "building the C baselines (cc -O2) and GeometryCompare (swift build -c release)..." >&2
+echo "building the C baselines (cc -O2) and GeometryCompare (swiftc -O, geometry/build.sh)..." >&2
 bin="$(baselines/build.sh)"
-swift build -c release --product GeometryCompare >&2
-swift_bin="$(swift build -c release --show-bin-path)/GeometryCompare"
+swift_bin="$(geometry/build.sh GeometryCompare)"
 
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT

@@ -21,7 +21,7 @@ for city in andorra helsinki; do
 done
 
 swift build -c release --product mapctl >&2
-(cd Benchmarks/roads/RoadsBenchmark && swift build -c release --product PgRoutingInputs >&2)
+swift build -c release --package-path Benchmarks --product PgRoutingInputs >&2
 PORT="${PORT:-55437}"
 source Benchmarks/postgres/cluster.sh
 psql "$url" -qc "CREATE EXTENSION pgrouting"
@@ -30,7 +30,7 @@ chmod 755 "$work"
 for city in andorra helsinki; do
     mkdir -p "$work/$city"
     cp "$data/real/$city/roads.geojson" "$work/$city/roads.geojson"
-    echo "$city: $(Benchmarks/roads/RoadsBenchmark/.build/release/PgRoutingInputs "$data/real/$city/roads.geojson" "$work/$city" $sizes)"
+    echo "$city: $(Benchmarks/.build/release/PgRoutingInputs "$data/real/$city/roads.geojson" "$work/$city" $sizes)"
     # The prepared network is our counterpart of the loaded edge table.
     .build/release/mapctl matrix --roads "$data/real/$city/roads.geojson" --save-prepared "$work/$city/roads.map" \
         "$work/$city/points-200.geojson" -o /dev/null 2>/dev/null

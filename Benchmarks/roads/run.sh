@@ -21,9 +21,9 @@ if ! "$venv/bin/python" -c "import pandana, igraph, scipy, pyproj, pandas" 2>/de
     "$venv/bin/pip" install --quiet numpy scipy igraph pyproj pandas pandana
 fi
 
-(cd "$here/RoadsBenchmark" && swift build -c release >&2)
+swift build -c release --package-path "$here/.." --product RoadsBenchmark >&2
 out="$(mktemp)"
-"$here/RoadsBenchmark/.build/release/RoadsBenchmark" "$roads" "$stops" "$pairs" "$rounds" | tee "$out"
+"$here/../.build/release/RoadsBenchmark" "$roads" "$stops" "$pairs" "$rounds" | tee "$out"
 "$venv/bin/python" "$here/peers.py" "$roads" "$stops" "$pairs" "$rounds" 2>/dev/null \
     | grep -E '^(scipy|igraph|pandana|peers) ' | tee -a "$out"
 

@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 TSPLIB = next(p for p in [os.path.join(ROOT, "..", "shared", "data", "tsplib"),
                           os.path.join(ROOT, "..", "..", "shared", "data", "tsplib")] if os.path.isdir(p))
-BENCH = os.path.join(HERE, "RouterBench", ".build", "release", "RouterBench")
+BENCH = os.path.join(HERE, "..", ".build", "release", "RouterBench")
 
 
 def read_tsplib(name):

@@ -7,6 +7,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 venv="$here/../.venv"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install -q fast-tsp elkai numpy
-(cd "$here/RouterBench" && swift build -c release)
+swift build -c release --package-path "$here/.." --product RouterBench
 "$venv/bin/python" "$here/compare.py" "$@"
 "$venv/bin/python" "$here/compare_stops.py"

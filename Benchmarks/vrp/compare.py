@@ -16,7 +16,7 @@ import argparse, math, os, resource, statistics, subprocess, sys, time
 DATA = os.path.normpath(os.path.join(os.path.dirname(__file__), "../../../shared/data/vrp"))
 if not os.path.isdir(DATA):
     DATA = os.path.normpath(os.path.join(os.path.dirname(__file__), "../../../../shared/data/vrp"))
-BENCH = os.path.join(os.path.dirname(__file__), "VRPBench/.build/release/VRPBench")
+BENCH = os.path.join(os.path.dirname(__file__), "..", ".build", "release", "VRPBench")
 
 
 def read_instance(name):

@@ -21,15 +21,6 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The polygon kept inside GEOS: only the check.
-    Benchmark("GEOS validity, 14-vertex polygon, kept in GEOS", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let kept = try GeosGeometry(building)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try kept.validity())
-        }
-    }
-
     Benchmark("Geodesic length, 10-vertex line", configuration: .init(scalingFactor: .kilo)) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(Geodesic.length(of: street))

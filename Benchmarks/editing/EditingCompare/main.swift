@@ -6,7 +6,8 @@ import MapGeometry
 // median of REPS runs):
 //   validate  EditValidator.validate on the raw drawing: structure checks, the move into GEOS,
 //             GEOSisValidDetail_r and the findings (what `mapctl validate` does per feature);
-//   bridge    GeosGeometry(value).validity(): the MapGeometry bridge alone, for the breakdown.
+//   bridge    Geometry.validity(): the MapGeometry bridge alone (value into GEOS, the check),
+//             for the breakdown.
 // Prints "swift <input> <validate|bridge> <median CPU ms> <invalid count>".
 
 func cpuMilliseconds() -> Double {
@@ -58,7 +59,7 @@ times = []
 for _ in 0..<repetitions {
     invalid = 0
     let start = cpuMilliseconds()
-    for value in values where !(try GeosGeometry(value).validity().isValid) { invalid += 1 }
+    for value in values where !(try value.validity().isValid) { invalid += 1 }
     times.append(cpuMilliseconds() - start)
 }
 print("swift \(name) bridge \(String(format: "%.2f", median(times))) \(invalid)")

@@ -3,8 +3,8 @@
 // Swift Testing binary, whose runtime uses Dispatch threads). A leak per call shows up in the
 // "definitely lost" figure as a multiple of ROUNDS.
 //
-//   swift build -c release --product BridgeWorkout
-//   ROUNDS=200 valgrind --leak-check=full .build/release/BridgeWorkout
+//   bin=$(Benchmarks/geometry/build.sh BridgeWorkout)
+//   ROUNDS=200 valgrind --leak-check=full "$bin"
 import BenchmarkInputs
 import MapGeometry
 
