@@ -66,12 +66,7 @@ struct QueryCommand: ParsableCommand {
 
     @OptionGroup var filterOptions: FilterOptions
 
-    @Option(help: ArgumentHelp("Keep features inside the polygons of this GeoJSON file.", valueName: "FILE"))
-    var within: String?
-
-    @Option(name: .customLong("within-distance"), help: ArgumentHelp(
-        "With --within: grow its areas by this many metres (then points and lines of the file count too).", valueName: "metres"))
-    var withinDistance: Double?
+    @OptionGroup var area: WithinOptions
 
     @Flag(help: "Near me: add the search circle itself as the last feature (query = circle).")
     var circle = false
@@ -93,10 +88,6 @@ struct QueryCommand: ParsableCommand {
     func question() throws -> Question {
         let asked = [near != nil, nearest != nil, search != nil].filter { $0 }.count
         guard asked == 1 else { throw ValidationError("give exactly one of --near, --nearest or --search") }
-        if let withinDistance {
-            guard within != nil else { throw ValidationError("--within-distance goes with --within FILE") }
-            guard withinDistance.isFinite, withinDistance >= 0 else { throw ValidationError("--within-distance must be 0 or more metres") }
-        }
         if let near {
             guard let radius else { throw ValidationError("--near needs --radius (metres)") }
             guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(radius)") }
@@ -122,7 +113,7 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         let question = try question()
-        let filter = FilterOptions.all(try filterOptions.filters() + (try within.map { [try area(in: $0)] } ?? []))
+        let filter = FilterOptions.all(try filterOptions.filters() + (try area.filter().map { [$0] } ?? []))
         let document = try CommandInput.read(input)
         let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
         switch question {
@@ -149,27 +140,5 @@ struct QueryCommand: ParsableCommand {
             throw CommandFailure(error)
         }
         try outputOptions.write(answer)
-    }
-
-    /// `--within FILE`: inside any of the file's polygons, or near any of its features with
-    /// `--within-distance`.
-    private func area(in path: String) throws -> FeatureFilter {
-        var polygons: [FeatureFilter] = []
-        for feature in try CommandInput.read(path).features {
-            switch feature.geometry {
-            case let geometry? where withinDistance != nil:
-                do { polygons.append(.inside(try geometry.buffered(metres: withinDistance!))) } catch {
-                    let name = feature.id.map { "feature \($0)" } ?? "a feature"
-                    throw CommandFailure("--within \(path): cannot grow \(name) by \(withinDistance!) m: \(error)")
-                }
-            case let geometry? where geometry.typeName == "Polygon" || geometry.typeName == "MultiPolygon":
-                polygons.append(.inside(geometry))
-            default: continue
-            }
-        }
-        guard !polygons.isEmpty else {
-            throw CommandFailure("--within \(path) holds no Polygon or MultiPolygon; give the area as polygons (or a --within-distance)")
-        }
-        return polygons.count == 1 ? polygons[0] : .any(polygons)
     }
 }
