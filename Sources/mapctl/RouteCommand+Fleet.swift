@@ -31,7 +31,7 @@ extension RouteCommand {
         do throws(FleetPlanningError) {
             plan = try FleetPlanning.plan(
                 stopCollection.features, vehicles: definitions,
-                roads: { try roads.map { try RoadNetworkLoading.load($0, restrictions: restrictions) } },
+                roads: { try costSource.roads.map { try RoadNetworkLoading.load($0, restrictions: costSource.restrictions) } },
                 geodesic: GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6),
                 objective: objective == "duration" ? .duration : .distance, seed: seed, iterations: iterations,
                 deadline: answerDeadline, inheriting: stopCollection.foreignMembers)
@@ -41,8 +41,8 @@ extension RouteCommand {
             switch error {
             case .stops, .noStops: throw CommandFailure("\(input): \(error)")
             case .cancelled: throw CommandFailure("\(error)", status: .software)  // no task of mapctl is cancelled
-            case .costs: throw CommandFailure("\(roads ?? vehiclesPath): \(error)")
-            case .roadLines: throw CommandFailure("\(roads ?? input): \(error)")
+            case .costs: throw CommandFailure("\(costSource.roads ?? vehiclesPath): \(error)")
+            case .roadLines: throw CommandFailure("\(costSource.roads ?? input): \(error)")
             }
         }
         if plan.solution.stoppedByTimeLimit { reportTimeLimit(places: plan.positions.count, searched: true) }

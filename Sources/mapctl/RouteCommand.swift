@@ -46,14 +46,7 @@ struct RouteCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Start position (default: the first stop).", valueName: "lon,lat"))
-    var start: String?
-
-    @Option(help: ArgumentHelp("End position, after every stop.", valueName: "lon,lat"))
-    var end: String?
-
-    @Flag(name: .customLong("round-trip"), help: "Return to the start.")
-    var roundTrip = false
+    @OptionGroup var ends: RouteEndOptions
 
     @Option(name: .customLong("time-limit"), help: ArgumentHelp(
         "Wall-clock budget of the whole command: reading, costs, search and writing (2s, 500ms; a bare number is ms).",
@@ -72,14 +65,7 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "Seed of the local search.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("JSON cost matrix (see above).", valueName: "file"))
-    var matrix: String?
-
-    @Option(help: ArgumentHelp("Road layer or prepared network (see mapctl directions): road costs, line along the streets.", valueName: "file"))
-    var roads: String?
-
-    @Option(help: ArgumentHelp("Turn restrictions on --roads (see mapctl directions): no leg makes a forbidden turn.", valueName: "file"))
-    var restrictions: String?
+    @OptionGroup var costSource: RouteCostSourceOptions
 
     @Option(help: ArgumentHelp("JSON vehicles: share the stops among them (see above).", valueName: "file"))
     var vehicles: String?
@@ -102,9 +88,6 @@ struct RouteCommand: ParsableCommand {
     var input: String
 
     func validate() throws {
-        if end != nil && roundTrip { throw ValidationError("--end and --round-trip exclude each other") }
-        if roads != nil && matrix != nil { throw ValidationError("--roads and --matrix exclude each other") }
-        if restrictions != nil && roads == nil { throw ValidationError("--restrictions goes with --roads (turns are made on roads)") }
         if let iterations, iterations < 0 { throw ValidationError("--iterations must be 0 or more") }
         guard snap.isFinite && snap >= 0 else { throw ValidationError("--snap must be 0 or more metres") }
         guard detourFactor.isFinite && detourFactor >= 1 else { throw ValidationError("--detour-factor must be 1 or more") }
@@ -112,9 +95,7 @@ struct RouteCommand: ParsableCommand {
         guard ["distance", "duration"].contains(objective) else {
             throw ValidationError("--objective must be distance or duration")
         }
-        if let start { _ = try MapArgument.position(start, option: "--start") }
-        if let end { _ = try MapArgument.position(end, option: "--end") }
-        if vehicles != nil, matrix != nil || self.start != nil || end != nil || roundTrip {
+        if vehicles != nil, costSource.matrix != nil || ends.isGiven {
             throw ValidationError("--vehicles gives starts and ends per vehicle: drop --matrix, --start, --end and --round-trip")
         }
     }
@@ -127,27 +108,27 @@ struct RouteCommand: ParsableCommand {
 
     func run() throws {
         let document = try CommandInput.read(input)
-        let startPosition = try start.map { try MapArgument.position($0, option: "--start") }
-        let endPosition = try end.map { try MapArgument.position($0, option: "--end") }
+        let startPosition = try ends.startPosition()
+        let endPosition = try ends.endPosition()
         let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
         for (position, option) in [(startPosition, "--start"), (endPosition, "--end")] {
             if let position { MapArgument.warnIfSwapped(position, option: option, data: bounds) }
         }
         if let vehicles { return try runFleet(document.featureCollection, vehiclesPath: vehicles) }
         let costs: RoutePlanning.Costs
-        if let matrix {
+        if let matrix = costSource.matrix {
             costs = .matrices { places in
                 try CommandInput.json(matrix) { file throws(GeoJSONError) in try TravelMatrices(file: file, places: places, metresPerSecond: speed / 3.6) }
             }
-        } else if let roads {
-            costs = .roads { try RoadNetworkLoading.load(roads, restrictions: restrictions) }
+        } else if let roads = costSource.roads {
+            costs = .roads { try RoadNetworkLoading.load(roads, restrictions: costSource.restrictions) }
         } else {
             costs = .geodesic(GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6))
         }
         let plan: RoutePlanning.Plan
         do throws(RoutePlanningError) {
             plan = try RoutePlanning.plan(
-                document.features, start: startPosition, end: endPosition.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere),
+                document.features, start: startPosition, end: ends.routeEnd(at: endPosition),
                 first: ids(first), last: ids(last), snap: snap, objective: objective == "duration" ? .duration : .distance, costs: costs,
                 search: TourSearchOptions(seed: seed, iterations: iterations), deadline: answerDeadline,
                 inheriting: document.featureCollection.foreignMembers)
@@ -157,7 +138,7 @@ struct RouteCommand: ParsableCommand {
             case .stops, .noStops: throw CommandFailure("\(input): \(error)")
             case .cancelled: throw CommandFailure("\(error)", status: .software)  // no task of mapctl is cancelled
             case let .unknownObject(id, list): throw CommandFailure("--\(list.rawValue): no stop holds object id '\(id)'")
-            case .planning: throw CommandFailure("\(matrix ?? input): \(error)")
+            case .planning: throw CommandFailure("\(costSource.matrix ?? input): \(error)")
             }
         }
         let route = plan.route
