@@ -50,6 +50,8 @@ struct ClusterCommand: ParsableCommand {
     @Flag(name: .customLong("with-legend"), help: "Add the legend of the view to the features as the member legend (the map service's answer).")
     var withLegend = false
 
+    @OptionGroup var reading: ReadingOptions
+
     @OptionGroup var outputOptions: OutputOptions
 
     @Argument(help: "GeoJSON file, or - for standard input.")
@@ -68,7 +70,7 @@ struct ClusterCommand: ParsableCommand {
     }
 
     func run() throws {
-        let document = try CommandInput.read(input)
+        let document = try CommandInput.read(input, reading: reading)
         let options = try clustering.featureOptions(fromZoom: try view.clusteringZoom())
         let index: FeatureClusterIndex
         do { index = try FeatureClusterIndex(document.featureCollection, options: options, parallel: true) } catch {

@@ -13,6 +13,14 @@ enum CommandInput {
         }
     }
 
+    /// Reads the command's main input as `--lenient` and `--max-input` say, and reports each
+    /// feature the lenient reader skipped on standard error.
+    static func read(_ path: String, reading: ReadingOptions) throws(CommandFailure) -> GeoJSONDocument {
+        let document = try read(path, options: reading.readerOptions)
+        for skipped in document.skipped { CommandOutput.say("\(skipped)") }
+        return document
+    }
+
     /// Reads values from a strict JSON file beside the GeoJSON (vehicles, matrix); errors are
     /// located in that file.
     static func json<Value>(_ path: String, _ read: (JSONFile) throws(GeoJSONError) -> Value) throws(CommandFailure) -> Value {

@@ -39,11 +39,7 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Write GeoJSONSeq (RFC 8142): one feature per record instead of a FeatureCollection.")
     var seq = false
 
-    @Flag(help: "Skip invalid features (reported on standard error) instead of failing.")
-    var lenient = false
-
-    @Option(name: .customLong("max-input"), help: "Largest input read (bytes, or with a unit: 512MiB, 4GiB, 2GB); larger input, or an endless one such as /dev/zero, is refused.")
-    var maxInput = ByteCount.defaultInputLimit
+    @OptionGroup var reading: ReadingOptions
 
     @OptionGroup var outputOptions: OutputOptions
     var pretty: Bool { outputOptions.pretty }
@@ -57,9 +53,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        var readerOptions = GeoJSONReader.Options()
-        readerOptions.lenient = lenient
-        readerOptions.maxInputBytes = maxInput.bytes
+        let readerOptions = reading.readerOptions
         let reader = GeoJSONReader(options: readerOptions)
         var writerOptions = GeoJSONWriter.Options()
         writerOptions.precision = precision

@@ -70,6 +70,8 @@ struct ExtentsCommand: ParsableCommand {
     @Flag(help: "Write the visible area as a GeoJSON Feature instead of the camera JSON.")
     var geojson = false
 
+    @OptionGroup var reading: ReadingOptions
+
     @OptionGroup var outputOptions: OutputOptions
 
     @Option(help: "Fit this box west,south,east,north instead of a file's features (west > east crosses the antimeridian).")
@@ -100,7 +102,7 @@ struct ExtentsCommand: ParsableCommand {
             if let bounds {
                 fit = try CameraFit(bounds: try MapArgument.box(bounds, option: "--bounds"), viewport: viewport, options: options)
             } else {
-                let document = try CommandInput.read(input ?? "-")
+                let document = try CommandInput.read(input ?? "-", reading: reading)
                 for warning in document.warnings { CommandOutput.message(warning.description) }
                 fit = try CameraFit(geometries: document.features.compactMap(\.geometry), viewport: viewport, options: options)
             }

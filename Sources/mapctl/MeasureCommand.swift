@@ -28,8 +28,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .customLong("area-unit"), help: "Also give areas in ha, ac, km2, ft2 or mi2.")
     var areaUnit: String?
 
-    @Flag(help: "Skip invalid features (reported on standard error) instead of failing.")
-    var lenient = false
+    @OptionGroup var reading: ReadingOptions
 
     @OptionGroup var outputOptions: OutputOptions
 
@@ -46,10 +45,7 @@ struct MeasureCommand: ParsableCommand {
     }
 
     func run() throws {
-        var readerOptions = GeoJSONReader.Options()
-        readerOptions.lenient = lenient
-        let document = try CommandInput.read(input, options: readerOptions)
-        for skipped in document.skipped { CommandOutput.say("\(skipped)") }
+        let document = try CommandInput.read(input, reading: reading)
         let validator: EditValidator
         do { validator = try EditValidator() } catch { throw CommandFailure("\(error)", status: .negative) }
         try outputOptions.write(MeasuredFeatures.collection(

@@ -71,6 +71,8 @@ struct QueryCommand: ParsableCommand {
     @Flag(help: "Near me: add the search circle itself as the last feature (query = circle).")
     var circle = false
 
+    @OptionGroup var reading: ReadingOptions
+
     @OptionGroup var outputOptions: OutputOptions
 
     @Argument(help: "GeoJSON file, or - for standard input.")
@@ -114,7 +116,7 @@ struct QueryCommand: ParsableCommand {
     func run() throws {
         let question = try question()
         let filter = FilterOptions.all(try filterOptions.filters() + (try area.filter().map { [$0] } ?? []))
-        let document = try CommandInput.read(input)
+        let document = try CommandInput.read(input, reading: reading)
         let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
         switch question {
         case let .near(position, _): MapArgument.warnIfSwapped(position, option: "--near", data: bounds)

@@ -82,6 +82,8 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "What the order minimises: distance or duration.")
     var objective: String = "distance"
 
+    @OptionGroup var reading: ReadingOptions
+
     @OptionGroup var outputOptions: OutputOptions
 
     @Argument(help: "GeoJSON file of stop Points, or - for standard input.")
@@ -107,7 +109,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let document = try CommandInput.read(input)
+        let document = try CommandInput.read(input, reading: reading)
         let startPosition = try ends.startPosition()
         let endPosition = try ends.endPosition()
         let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds

@@ -35,4 +35,37 @@ struct InputLimitTests {
         let bad = try MapctlProcess.run(["convert", "--max-input", "lots", "Data/objects.geojson"])
         #expect(bad.status == 64)
     }
+
+    /// Every command whose error message says "raise it with --max-input" takes that option.
+    static let readingCommands: [[String]] = [
+        ["convert"], ["measure"], ["cluster", "--zoom", "12"], ["query", "--search", "a"], ["extents", "--device", "ipad"],
+        ["route", "--iterations", "10", "--time-limit", "60s"],
+    ]
+
+    /// Three named stops and one feature that is not GeoJSON (a ring of three positions).
+    static let layerWithOneBadFeature = """
+        {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "id": "a", "properties": {"name": "Kauppatori"}, "geometry": {"type": "Point", "coordinates": [24.9521, 60.1675]}},
+        {"type": "Feature", "id": "bad", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[24.94, 60.169], [24.941, 60.169], [24.941, 60.17]]]}},
+        {"type": "Feature", "id": "b", "properties": {"name": "Rautatientori"}, "geometry": {"type": "Point", "coordinates": [24.9440, 60.1710]}},
+        {"type": "Feature", "id": "c", "properties": {"name": "Kamppi"}, "geometry": {"type": "Point", "coordinates": [24.9316, 60.1690]}}
+        ]}
+        """
+
+    @Test("--max-input and --lenient work the same in every command that reads a GeoJSON layer", arguments: readingCommands)
+    func readingOptions(command: [String]) throws {
+        let refused = try MapctlProcess.run(command + ["--max-input", "64KiB", "Data/objects.geojson"])
+        #expect(refused.status != 0 && refused.standardOutput.isEmpty)
+        #expect(refused.standardError.contains("larger than the input limit of 65536 bytes"), "\(refused.standardError)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("one-bad-\(UUID().uuidString).geojson")
+        try Self.layerWithOneBadFeature.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let strict = try MapctlProcess.run(command + [file.path])
+        #expect(strict.status == 65 && strict.standardOutput.isEmpty, "\(strict.standardError)")
+        #expect(strict.standardError.contains("features[1].geometry.coordinates[0]: needs at least 4 positions"), "\(strict.standardError)")
+        let lenient = try MapctlProcess.run(command + ["--lenient", file.path])
+        #expect(lenient.status == 0, "\(lenient.standardError)")
+        #expect(lenient.standardError.contains("skipped feature 1 (id bad)"), "\(lenient.standardError)")
+        #expect(!lenient.standardOutput.isEmpty)
+    }
 }
