@@ -39,13 +39,17 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Add to a table that already holds rows (ids must not repeat).")
     var append = false
 
+    @OptionGroup var limit: InputLimitOptions
+
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String
 
     func run() throws {
         let location: PostgresLocation
         do { location = try PostgresLocation(url: postgres, table: table) } catch { throw ValidationError("\(error)") }
-        let document = try CommandInput.read(input)
+        var readerOptions = GeoJSONReader.Options()
+        readerOptions.maxInputBytes = limit.maxInput.bytes
+        let document = try CommandInput.read(input, options: readerOptions)
         let features = try checked(document.features)
         let members = document.featureCollection.foreignMembers
         let append = self.append

@@ -42,6 +42,8 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "GeoJSON rules file (see above).")
     var rules: String?
 
+    @OptionGroup var limit: InputLimitOptions
+
     @OptionGroup var outputOptions: OutputOptions
 
     @Argument(help: "GeoJSON file, or - for standard input.")
@@ -58,7 +60,9 @@ struct ValidateCommand: ParsableCommand {
             let document = try CommandInput.read(path)
             do { return try EditRules(rulesDocument: document) } catch { throw CommandFailure("\(path): \(error)") }
         } ?? EditRules.none
-        let document = try CommandInput.read(input, options: DocumentValidation.readerOptions)
+        var readerOptions = DocumentValidation.readerOptions
+        readerOptions.maxInputBytes = limit.maxInput.bytes
+        let document = try CommandInput.read(input, options: readerOptions)
         for warning in document.warnings where !warning.code.hasPrefix("winding") { CommandOutput.message(warning.description) }
 
         let options = ValidationOptions(rules: editRules)

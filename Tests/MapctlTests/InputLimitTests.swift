@@ -68,4 +68,13 @@ struct InputLimitTests {
         #expect(lenient.standardError.contains("skipped feature 1 (id bad)"), "\(lenient.standardError)")
         #expect(!lenient.standardOutput.isEmpty)
     }
+
+    @Test("validate and import take --max-input too (they have no --lenient: every feature is judged)", arguments: [
+        ["validate"], ["import", "--postgres", "postgres://nobody@127.0.0.1:1/none", "--table", "t"],
+    ])
+    func inputLimitWithoutLenient(command: [String]) throws {
+        let refused = try MapctlProcess.run(command + ["--max-input", "64KiB", "Data/objects.geojson"])
+        #expect(refused.status != 0 && refused.standardOutput.isEmpty)
+        #expect(refused.standardError.contains("larger than the input limit of 65536 bytes"), "\(refused.standardError)")
+    }
 }

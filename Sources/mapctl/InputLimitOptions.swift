@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// `--max-input`: the largest input a command reads, in every command that reads GeoJSON.
+struct InputLimitOptions: ParsableArguments {
+    @Option(name: .customLong("max-input"), help: "Largest input read (bytes, or with a unit: 512MiB, 4GiB, 2GB); larger input, or an endless one such as /dev/zero, is refused.")
+    var maxInput = ByteCount.defaultInputLimit
+}
