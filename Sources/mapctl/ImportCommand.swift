@@ -47,9 +47,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let location: PostgresLocation
         do { location = try PostgresLocation(url: postgres, table: table) } catch { throw ValidationError("\(error)") }
-        var readerOptions = GeoJSONReader.Options()
-        readerOptions.maxInputBytes = limit.maxInput.bytes
-        let document = try CommandInput.read(input, options: readerOptions)
+        let document = try CommandInput.read(input, options: limit.limiting())
         let features = try checked(document.features)
         let members = document.featureCollection.foreignMembers
         let append = self.append

@@ -13,7 +13,6 @@ struct ReadingOptions: ParsableArguments {
     var readerOptions: GeoJSONReader.Options {
         var options = GeoJSONReader.Options()
         options.lenient = lenient
-        options.maxInputBytes = limit.maxInput.bytes
-        return options
+        return limit.limiting(options)
     }
 }

@@ -60,9 +60,7 @@ struct ValidateCommand: ParsableCommand {
             let document = try CommandInput.read(path)
             do { return try EditRules(rulesDocument: document) } catch { throw CommandFailure("\(path): \(error)") }
         } ?? EditRules.none
-        var readerOptions = DocumentValidation.readerOptions
-        readerOptions.maxInputBytes = limit.maxInput.bytes
-        let document = try CommandInput.read(input, options: readerOptions)
+        let document = try CommandInput.read(input, options: limit.limiting(DocumentValidation.readerOptions))
         for warning in document.warnings where !warning.code.hasPrefix("winding") { CommandOutput.message(warning.description) }
 
         let options = ValidationOptions(rules: editRules)
