@@ -21,10 +21,12 @@ enum CommandInput {
         return document
     }
 
-    /// Reads values from a strict JSON file beside the GeoJSON (vehicles, matrix); errors are
-    /// located in that file.
-    static func json<Value>(_ path: String, _ read: (JSONFile) throws(GeoJSONError) -> Value) throws(CommandFailure) -> Value {
-        do { return try read(try JSONFile(contentsOf: path)) } catch { throw CommandFailure(error) }
+    /// Reads values from a strict JSON file beside the GeoJSON (vehicles, matrix), at most
+    /// `--max-input` bytes; errors are located in that file.
+    static func json<Value>(
+        _ path: String, limit: InputLimitOptions, _ read: (JSONFile) throws(GeoJSONError) -> Value
+    ) throws(CommandFailure) -> Value {
+        do { return try read(try JSONFile(contentsOf: path, maxBytes: limit.maxInput.bytes)) } catch { throw CommandFailure(error) }
     }
 }
 

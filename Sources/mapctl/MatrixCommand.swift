@@ -61,7 +61,7 @@ struct MatrixCommand: ParsableCommand {
 
     /// The places of a Point layer, or exit 65 naming the first feature that is not a Point.
     private func places(_ path: String) throws -> [RoadMatrixPlace] {
-        let document = try CommandInput.read(path)
+        let document = try CommandInput.read(path, options: roadOptions.inputLimit.limiting())
         let file = path == "-" ? "standard input" : path
         do {
             let places = try RoadMatrixPlace.places(from: document.features, file: file)

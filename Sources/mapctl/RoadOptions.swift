@@ -2,7 +2,7 @@ import ArgumentParser
 import MapRouting
 
 /// The road network of `directions` and `matrix`: `--roads`, how positions snap to it,
-/// `--save-prepared` and `--restrictions`.
+/// `--save-prepared`, `--restrictions` and the largest file read (`--max-input`).
 struct RoadOptions: ParsableArguments {
     @Option(help: "Road layer (GeoJSON, or - for standard input), or a network file written by --save-prepared.")
     var roads: String
@@ -21,6 +21,8 @@ struct RoadOptions: ParsableArguments {
         valueName: "file"))
     var restrictions: String?
 
+    @OptionGroup var inputLimit: InputLimitOptions
+
     func validate() throws {
         guard maxSnapDistance.isFinite, maxSnapDistance > 0 else {
             throw ValidationError("--max-snap-distance must be a positive number of metres")
@@ -29,7 +31,7 @@ struct RoadOptions: ParsableArguments {
 
     /// The network with these snapping options and turn restrictions, saved prepared when asked.
     func network() throws -> RoadNetwork {
-        var network = try RoadNetworkLoading.load(roads, restrictions: restrictions)
+        var network = try RoadNetworkLoading.load(roads, restrictions: restrictions, limit: inputLimit)
         network.options.maximumSnapDistance = maxSnapDistance
         network.options.snapToMainNetwork = !snapToAnyRoad
         if let savePrepared { try RoadNetworkLoading.save(network, to: savePrepared) }

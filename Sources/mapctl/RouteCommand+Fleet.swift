@@ -26,12 +26,12 @@ extension RouteCommand {
         """
 
     func runFleet(_ stopCollection: FeatureCollection, vehiclesPath: String) throws {
-        let definitions = try CommandInput.json(vehiclesPath) { file throws(GeoJSONError) in try VehicleDefinition.vehicles(in: file) }
+        let definitions = try CommandInput.json(vehiclesPath, limit: reading.limit) { file throws(GeoJSONError) in try VehicleDefinition.vehicles(in: file) }
         let plan: FleetPlanning.Plan
         do throws(FleetPlanningError) {
             plan = try FleetPlanning.plan(
                 stopCollection.features, vehicles: definitions,
-                roads: { try costSource.roads.map { try RoadNetworkLoading.load($0, restrictions: costSource.restrictions) } },
+                roads: { try costSource.roads.map { try RoadNetworkLoading.load($0, restrictions: costSource.restrictions, limit: reading.limit) } },
                 geodesic: GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6),
                 objective: objective == "duration" ? .duration : .distance, seed: seed, iterations: iterations,
                 deadline: answerDeadline, inheriting: stopCollection.foreignMembers)

@@ -120,10 +120,10 @@ struct RouteCommand: ParsableCommand {
         let costs: RoutePlanning.Costs
         if let matrix = costSource.matrix {
             costs = .matrices { places in
-                try CommandInput.json(matrix) { file throws(GeoJSONError) in try TravelMatrices(file: file, places: places, metresPerSecond: speed / 3.6) }
+                try CommandInput.json(matrix, limit: reading.limit) { file throws(GeoJSONError) in try TravelMatrices(file: file, places: places, metresPerSecond: speed / 3.6) }
             }
         } else if let roads = costSource.roads {
-            costs = .roads { try RoadNetworkLoading.load(roads, restrictions: costSource.restrictions) }
+            costs = .roads { try RoadNetworkLoading.load(roads, restrictions: costSource.restrictions, limit: reading.limit) }
         } else {
             costs = .geodesic(GeodesicMatrixProvider(detourFactor: detourFactor, metresPerSecond: speed / 3.6))
         }

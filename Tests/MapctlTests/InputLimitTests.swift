@@ -77,4 +77,40 @@ struct InputLimitTests {
         #expect(refused.status != 0 && refused.standardOutput.isEmpty)
         #expect(refused.standardError.contains("larger than the input limit of 65536 bytes"), "\(refused.standardError)")
     }
+
+    /// The road layer (355 KB), a prepared network and a vehicles file are inputs too: a
+    /// limit that the 31 KB stop file passes refuses them, by name.
+    @Test("--max-input also limits road networks, prepared networks and vehicle files", arguments: [
+        ["matrix", "--roads", "Data/roads.geojson", "Data/stops.geojson"],
+        ["directions", "--roads", "Data/roads.geojson", "--from", "24.94,60.17", "--to", "24.95,60.17"],
+        ["route", "--roads", "Data/roads.geojson", "--iterations", "10", "Data/stops.geojson"],
+        ["directions", "--roads", "PREPARED", "--from", "24.94,60.17", "--to", "24.95,60.17"],
+    ])
+    func roadsAndSideFiles(command: [String]) throws {
+        let prepared = FileManager.default.temporaryDirectory.appendingPathComponent("roads-\(UUID().uuidString).map").path
+        defer { try? FileManager.default.removeItem(atPath: prepared) }
+        let arguments = command.map { $0 == "PREPARED" ? prepared : $0 }
+        if command.contains("PREPARED") {
+            let saved = try MapctlProcess.run(["directions", "--roads", "Data/roads.geojson", "--save-prepared", prepared,
+                                               "--from", "24.94,60.17", "--to", "24.95,60.17"])
+            #expect(saved.status == 0, "\(saved.standardError)")
+        }
+        let read = try MapctlProcess.run(arguments)
+        #expect(read.status == 0, "\(read.standardError)")
+        let refused = try MapctlProcess.run(arguments + ["--max-input", "64KiB"])
+        #expect(refused.status != 0 && refused.standardOutput.isEmpty)
+        let file = command.contains("PREPARED") ? prepared : "Data/roads.geojson"
+        #expect(refused.standardError.contains("\(file): is larger than the input limit of 65536 bytes"), "\(refused.standardError)")
+    }
+
+    @Test("route --vehicles: a vehicles file over --max-input is refused by name")
+    func vehiclesFile() throws {
+        let padded = FileManager.default.temporaryDirectory.appendingPathComponent("vehicles-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: padded) }
+        let vehicles = try String(contentsOf: MapctlProcess.packageRoot.appendingPathComponent("Data/vehicles.json"), encoding: .utf8)
+        try (vehicles + String(repeating: " ", count: 70_000)).write(toFile: padded, atomically: true, encoding: .utf8)
+        let refused = try MapctlProcess.run(["route", "--vehicles", padded, "--max-input", "64KiB", "Data/stops.geojson"])
+        #expect(refused.status != 0 && refused.standardOutput.isEmpty)
+        #expect(refused.standardError.contains("\(padded): is larger than the input limit of 65536 bytes"), "\(refused.standardError)")
+    }
 }

@@ -175,6 +175,12 @@ public struct GeoJSONError: Error, Hashable, Sendable, CustomStringConvertible {
                      message: message, file: file)
     }
 
+    /// An input file larger than the reader's `maxInputBytes` (or a road network's limit).
+    package static func inputTooLarge(_ file: String, limit: Int) -> GeoJSONError {
+        io(.unreadable, file: file,
+           message: "is larger than the input limit of \(limit) bytes (raise it with --max-input, e.g. --max-input 8GiB)")
+    }
+
     /// Wraps a `GeometryError` from a value type: its index path becomes `coordinates[i][j]`.
     init(_ error: GeometryError, offset: Int) {
         let code: String

@@ -176,10 +176,7 @@ enum FileInput {
         return nil
     }
 
-    private static func tooLarge(_ name: String, limit: Int) -> GeoJSONError {
-        GeoJSONError.io(.unreadable, file: name,
-                        message: "is larger than the input limit of \(limit) bytes (raise it with --max-input, e.g. --max-input 8GiB)")
-    }
+    private static func tooLarge(_ name: String, limit: Int) -> GeoJSONError { .inputTooLarge(name, limit: limit) }
 
     private static func openError(_ path: String) -> GeoJSONError {
         let code = errno

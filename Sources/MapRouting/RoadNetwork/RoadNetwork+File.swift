@@ -5,15 +5,26 @@ import MapGeoJSON
 extension RoadNetwork {
     /// A road network from a file: a network saved prepared (the file starts with `MAPROADS`)
     /// or a GeoJSON road layer, prepared now.
+    /// - Parameter maxInputBytes: the largest file read, prepared or GeoJSON (the reader's
+    ///   default, 4 GiB, unless given).
     /// - Throws: ``RoadNetworkError`` for a damaged prepared file or a layer without usable
-    ///   roads; `GeoJSONError` for a layer that is not valid GeoJSON or cannot be read.
-    public static func read(contentsOfFile path: String) throws -> RoadNetwork {
+    ///   roads; `GeoJSONError` for a layer that is not valid GeoJSON, cannot be read or is
+    ///   larger than `maxInputBytes`.
+    public static func read(
+        contentsOfFile path: String, maxInputBytes: Int = GeoJSONReader.Options().maxInputBytes
+    ) throws -> RoadNetwork {
+        var options = GeoJSONReader.Options()
+        options.maxInputBytes = maxInputBytes
         let head = FileHandle(forReadingAtPath: path).flatMap { handle in
             defer { try? handle.close() }
             return try? handle.read(upToCount: 8)
         } ?? Data()
-        if head.elementsEqual("MAPROADS".utf8) { return try RoadNetwork(contentsOf: URL(fileURLWithPath: path)) }
-        return try prepared(from: try GeoJSONReader().read(contentsOfFile: path))
+        guard head.elementsEqual("MAPROADS".utf8) else {
+            return try prepared(from: try GeoJSONReader(options: options).read(contentsOfFile: path))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > maxInputBytes { throw GeoJSONError.inputTooLarge(path, limit: maxInputBytes) }
+        return try RoadNetwork(contentsOf: URL(fileURLWithPath: path))
     }
 
     /// The prepared network of a road layer, keeping its foreign members (attribution) for answers.
