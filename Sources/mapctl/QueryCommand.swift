@@ -37,32 +37,7 @@ struct QueryCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Near me: the centre, as longitude,latitude.", valueName: "lon,lat"))
-    var near: String?
-
-    @Option(help: "Near me: the radius in metres.")
-    var radius: Double?
-
-    @Option(help: "Near me: at most this many features, nearest first.")
-    var limit: Int?
-
-    @Option(help: "Nearest: how many features.")
-    var nearest: Int?
-
-    @Option(help: ArgumentHelp("The user's position for --nearest and --search, as longitude,latitude.", valueName: "lon,lat"))
-    var at: String?
-
-    @Option(help: "Search: the text to find in names.")
-    var search: String?
-
-    @Option(name: .customLong("search-key"), help: "Search: a property to search (repeatable; default name).")
-    var searchKeys: [String] = []
-
-    @Option(help: "Search: page number, from 1.")
-    var page = 1
-
-    @Option(name: .customLong("page-size"), help: "Search: hits per page.")
-    var pageSize = 20
+    @OptionGroup var asked: QueryQuestionOptions
 
     @OptionGroup var filterOptions: FilterOptions
 
@@ -78,65 +53,34 @@ struct QueryCommand: ParsableCommand {
     @Argument(help: "GeoJSON file, or - for standard input.")
     var input: String
 
-    /// The question asked, checked before any work starts.
-    enum Question {
-        case near(Position, radius: Double)
-        case nearest(Int, Position)
-        case search(String, Position?)
-    }
-
-    func validate() throws { _ = try question() }
-
-    func question() throws -> Question {
-        let asked = [near != nil, nearest != nil, search != nil].filter { $0 }.count
-        guard asked == 1 else { throw ValidationError("give exactly one of --near, --nearest or --search") }
-        if let near {
-            guard let radius else { throw ValidationError("--near needs --radius (metres)") }
-            guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(radius)") }
-            if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
-            if circle && !(radius > 0 && radius <= GeodesicCircle.maximumRadius) {
-                throw ValidationError("--circle needs 0 < --radius <= \(Int(GeodesicCircle.maximumRadius))")
-            }
-            return .near(try MapArgument.position(near, option: "--near"), radius: radius)
+    func validate() throws {
+        guard circle else { return }
+        guard case let .near(_, radius) = try asked.question() else { throw ValidationError("--circle goes with --near") }
+        guard radius > 0 && radius <= GeodesicCircle.maximumRadius else {
+            throw ValidationError("--circle needs 0 < --radius <= \(Int(GeodesicCircle.maximumRadius))")
         }
-        if radius != nil { throw ValidationError("--radius goes with --near") }
-        if limit != nil { throw ValidationError("--limit goes with --near (--nearest takes its count, --search --page-size)") }
-        if circle { throw ValidationError("--circle goes with --near") }
-        if let nearest {
-            guard nearest > 0 else { throw ValidationError("--nearest must be 1 or more, got \(nearest)") }
-            guard let at else { throw ValidationError("--nearest needs --at lon,lat") }
-            return .nearest(nearest, try MapArgument.position(at, option: "--at"))
-        }
-        let text = search ?? ""
-        guard !TextFolding.fold(text).isEmpty else { throw ValidationError("--search needs a non-empty text") }
-        guard page >= 1, pageSize > 0 else { throw ValidationError("--page counts from 1 and --page-size must be 1 or more") }
-        return .search(text, try at.map { try MapArgument.position($0, option: "--at") })
     }
 
     func run() throws {
-        let question = try question()
+        let question = try asked.question()
         let filter = FilterOptions.all(try filterOptions.filters() + (try area.filter().map { [$0] } ?? []))
         let document = try CommandInput.read(input, reading: reading)
-        let bounds = DataExtent(document.features.compactMap(\.geometry)).bounds
-        switch question {
-        case let .near(position, _): MapArgument.warnIfSwapped(position, option: "--near", data: bounds)
-        case let .nearest(_, position): MapArgument.warnIfSwapped(position, option: "--at", data: bounds)
-        case let .search(_, position?): MapArgument.warnIfSwapped(position, option: "--at", data: bounds)
-        case .search: break
+        if let (position, option) = question.position {
+            MapArgument.warnIfSwapped(position, option: option, data: DataExtent(document.features.compactMap(\.geometry)).bounds)
         }
-        let index = FeatureIndex(document.features, searchKeys: searchKeys.isEmpty ? ["name"] : searchKeys)
+        let index = FeatureIndex(document.features, searchKeys: asked.searchKeys.isEmpty ? ["name"] : asked.searchKeys)
         let sourceMembers = document.featureCollection.foreignMembers
         let answer: FeatureCollection
         do {
             switch question {
             case let .near(position, radius):
-                answer = try index.nearAnswer(position, radius: radius, limit: limit, filter: filter, circle: circle, inheriting: sourceMembers)
+                answer = try index.nearAnswer(position, radius: radius, limit: asked.limit, filter: filter, circle: circle, inheriting: sourceMembers)
             case let .nearest(k, position):
                 answer = try index.nearestAnswer(k, to: position, filter: filter, inheriting: sourceMembers)
             case let .search(text, position):
-                let result = try index.searchAnswer(text, near: position, page: page, pageSize: pageSize, filter: filter, inheriting: sourceMembers)
+                let result = try index.searchAnswer(text, near: position, page: asked.page, pageSize: asked.pageSize, filter: filter, inheriting: sourceMembers)
                 answer = result.collection
-                CommandOutput.say("\(result.page.total) matches, page \(page) of \(result.page.pages)")
+                CommandOutput.say("\(result.page.total) matches, page \(asked.page) of \(result.page.pages)")
             }
         } catch {
             throw CommandFailure(error)
