@@ -1,4 +1,6 @@
 import ArgumentParser
+import MapGeoJSON
+import MapRouting
 
 /// Where a route's costs come from instead of geodesic estimates: a cost matrix file, or a road
 /// network with its turn restrictions.
@@ -15,5 +17,27 @@ struct RouteCostSourceOptions: ParsableArguments {
     func validate() throws {
         if roads != nil && matrix != nil { throw ValidationError("--roads and --matrix exclude each other") }
         if restrictions != nil && roads == nil { throw ValidationError("--restrictions goes with --roads (turns are made on roads)") }
+    }
+
+    /// The costs of a single route: the matrix file's, the road network's, or `estimate`'s;
+    /// every file read at most `limit` bytes.
+    func costs(estimate: TravelEstimateOptions, limit: InputLimitOptions) -> RoutePlanning.Costs {
+        if let matrix {
+            return .matrices { places in
+                try CommandInput.json(matrix, limit: limit) { file throws(GeoJSONError) in
+                    try TravelMatrices(file: file, places: places, metresPerSecond: estimate.metresPerSecond)
+                }
+            }
+        }
+        return roads.map { roads in .roads { try network(roads, limit: limit) } } ?? .geodesic(estimate.geodesic)
+    }
+
+    /// The `--roads` network with its `--restrictions`, nil without `--roads`.
+    func network(limit: InputLimitOptions) throws -> RoadNetwork? {
+        try roads.map { try network($0, limit: limit) }
+    }
+
+    private func network(_ roads: String, limit: InputLimitOptions) throws -> RoadNetwork {
+        try RoadNetworkLoading.load(roads, restrictions: restrictions, limit: limit)
     }
 }
