@@ -36,6 +36,39 @@ struct LibraryAnswerTests {
         #expect(boxCamera.standardOutput == Self.library(GeoJSONWriter().encode(boxFit.json)) + "\n")
     }
 
+    @Test("convert: GeoJSONConversion's two passes, and a single Feature read whole")
+    func convert() throws {
+        var options = GeoJSONWriter.Options()
+        options.precision = 5
+        options.bbox = true
+        options.rewind = true
+        let conversion = GeoJSONConversion(writer: GeoJSONWriter(options: options))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("converted-\(UUID().uuidString).geojson")
+        defer { try? FileManager.default.removeItem(at: output) }
+        func converted(_ write: (FileHandle) throws -> Void) throws -> String {
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: output)
+            try write(handle)
+            try handle.close()
+            return try String(contentsOf: output, encoding: .utf8)
+        }
+        let checked = try #require(try conversion.check(contentsOfFile: Self.objects))
+        let command = try MapctlProcess.run(["convert", "--precision", "5", "--bbox", "--rewind", "Data/objects.geojson"])
+        let library = try converted { try conversion.write(checked, to: $0) }
+        #expect(command.status == 0 && command.standardOutput == library)
+
+        let feature = #"{"type": "Feature", "id": 7, "properties": {"name": "Kamppi"}, "geometry": {"type": "Point", "coordinates": [24.931612, 60.169012]}}"#
+        let single = FileManager.default.temporaryDirectory.appendingPathComponent("feature-\(UUID().uuidString).geojson")
+        try feature.write(to: single, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: single) }
+        let singleChecked = try conversion.check(contentsOfFile: single.path)
+        #expect(singleChecked == nil)
+        let document = try GeoJSONReader().read(contentsOfFile: single.path)
+        let one = try MapctlProcess.run(["convert", "--precision", "5", "--bbox", "--rewind", single.path])
+        let libraryOne = try converted { try conversion.write(document, to: $0) }
+        #expect(one.status == 0 && one.standardOutput == libraryOne)
+    }
+
     @Test("route --vehicles: the fleet plan of FleetPlanning, which POST /fleet calls too")
     func fleet() throws {
         let root = MapctlProcess.packageRoot
