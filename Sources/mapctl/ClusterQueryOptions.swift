@@ -1,4 +1,6 @@
 import ArgumentParser
+import MapClustering
+import MapGeoJSON
 
 /// The questions `mapctl cluster` answers about one cluster: its members (paged), its children,
 /// the zoom at which it splits.
@@ -23,5 +25,14 @@ struct ClusterQueryOptions: ParsableArguments {
             throw ValidationError("give only one of --members, --children, --expansion-zoom")
         }
         if limit < 0 || offset < 0 { throw ValidationError("--limit and --offset must not be negative") }
+    }
+
+    /// The answer to the question asked, as the command prints it; nil when none is asked.
+    func answer(_ index: FeatureClusterIndex, writer: GeoJSONWriter) throws -> [UInt8]? {
+        if let id = members { return writer.encode(try index.memberPage(of: id, limit: limit, offset: offset)) }
+        if let id = children { return writer.encode(try index.children(of: id)) }
+        // One line, even with --pretty.
+        if let id = expansionZoom { return GeoJSONWriter().encode(try index.expansionZoomJSON(of: id)) + [0x0A] }
+        return nil
     }
 }
