@@ -22,7 +22,7 @@ struct SearchOperatorTests {
             ("2-opt", { $0.improveByTwoOpt($1) }),
             ("Or-opt", { $0.improveByOrOpt($1) }),
             ("Or-3opt", { $0.improveByOrThreeOpt($1) }),
-        ] + (symmetric ? [("3-opt", { $0.improveByThreeOpt($1) })] : [])
+        ] + (symmetric ? [("3-opt", { $0.improveByThreeOpt($1) }), ("Lin-Kernighan", { $0.improveByLinKernighan($1) })] : [])
         for (name, apply) in operators {
             let tour = try Self.tour(symmetric: symmetric, seed: 3)
             let start = tour.cost
@@ -66,6 +66,48 @@ struct SearchOperatorTests {
         tour.kickSegmentScramble(random: &random, window: 30, reversals: 10)
         #expect(tour.nodes != beforeScramble)
         #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
+    }
+
+    /// From 500 nodes the descent also tries Lin–Kernighan chains, whose flips past the best
+    /// closing point are taken back inside a journaled kick: undoing the kick must still
+    /// restore the tour exactly, and LK must find moves the other operators left.
+    @Test func linKernighanOnALargeTourKeepsTheJournalExact() throws {
+        let costs = Fixtures.randomMatrix(count: 600, symmetric: true, seed: 21)
+        let model = CycleModel(try TourProblem(costs: costs))
+        let neighbours = NeighbourLists(table: model.table, isSymmetric: true, k: 8)
+        let tour = SearchTour(model: model, neighbours: neighbours, initialOrder: Array(0..<model.table.size))
+        #expect(tour.usesLinKernighan)
+        tour.enqueueAll()
+        tour.runLocalSearch()
+        #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
+        var random = RandomSource(seed: 2)
+        var improvedByKicks = 0
+        for _ in 0..<30 {
+            let before = tour.nodes, cost = tour.cost
+            tour.startJournal()
+            tour.kickDoubleBridge(random: &random, maxSegment: 50)
+            tour.runLocalSearch()
+            tour.stopJournal()
+            #expect(Self.isPermutation(tour))
+            #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
+            if tour.cost < cost - 1e-9 { improvedByKicks += 1; continue }
+            tour.undoJournal()
+            tour.cost = cost
+            #expect(tour.nodes == before)
+        }
+        #expect(improvedByKicks > 0)
+        // A local optimum of the other operators still has LK moves on a random table.
+        let plain = SearchTour(model: model, neighbours: neighbours, initialOrder: Array(0..<model.table.size))
+        var found = true
+        while found {
+            found = false
+            for node in 0..<plain.count where plain.improveByTwoOpt(node) || plain.improveByOrOpt(node)
+                || plain.improveByOrThreeOpt(node) || plain.improveByThreeOpt(node) { found = true }
+        }
+        let optimumOfOthers = plain.cost
+        let lkMoves = (0..<plain.count).filter { plain.improveByLinKernighan($0) }.count
+        #expect(lkMoves > 0 && plain.cost < optimumOfOthers)
+        #expect(abs(plain.cost - plain.recomputedCost()) < 1e-6)
     }
 
     @Test func constructionsVisitEveryNodeOnceFromTheStart() throws {

@@ -1,7 +1,7 @@
 /// Finds the cheapest order for a ``TourProblem``: exactly (Held–Karp) when there are
 /// at most ``TourSearchOptions/exactLimit`` places between start and end, otherwise by
 /// iterated local search (2-opt, Or-opt and sequential 3-opt moves with candidate lists
-/// and don't-look bits, double-bridge kicks).
+/// and don't-look bits, Lin–Kernighan chains from 500 places, double-bridge kicks).
 public enum TourSolver {
     /// Solves `problem`.
     /// - Throws: ``TourProblemError/isolated(place:direction:)`` when a place has only

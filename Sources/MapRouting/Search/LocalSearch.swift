@@ -1,5 +1,6 @@
 /// Local search to a local optimum: take queued nodes one by one and apply improving
-/// 2-opt, Or-opt, Or-3opt and (symmetric tables) 3-opt moves around each until the queue is empty.
+/// 2-opt, Or-opt, Or-3opt and (symmetric tables) 3-opt moves around each, then on large
+/// symmetric tours a Lin–Kernighan chain, until the queue is empty.
 extension SearchTour {
     /// Queues every node, in tour order.
     func enqueueAll() {
@@ -14,7 +15,7 @@ extension SearchTour {
         var examined = 0
         while let node = dequeue() {
             if improveByTwoOpt(node) || improveByOrOpt(node) || improveByOrThreeOpt(node)
-                || improveByThreeOpt(node) { enqueue(node) }
+                || improveByThreeOpt(node) || (usesLinKernighan && improveByLinKernighan(node)) { enqueue(node) }
             examined &+= 1
             if examined & 255 == 0, SearchStop.isDue(deadline) { return false }
         }
