@@ -25,7 +25,9 @@ public enum TourSolver {
             proven = true
         } else {
             let search = IteratedLocalSearch(
-                iterations: options.iterations ?? TourSearchOptions.automaticIterations(places: model.table.size),
+                iterations: options.iterations ?? TourSearchOptions.automaticIterations(
+                    places: model.table.size,
+                    linKernighan: model.isSymmetric && model.table.size >= SearchTour.linKernighanFrom),
                 seed: options.seed,
                 deadline: deadline)
             let outcome = search.run(model: model, neighbourCount: options.neighbourCount)
