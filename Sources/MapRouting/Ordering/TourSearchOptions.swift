@@ -37,8 +37,8 @@ public struct TourSearchOptions: Hashable, Sendable {
 
     /// The automatic iteration budget for `places` places. Measured (release, seeds 1–5):
     /// it reaches the optimum on every TSPLIB instance up to 200 cities, in 45–49 ms on average.
-    /// With Lin–Kernighan chains (`linKernighan`: symmetric costs, from
-    /// `SearchTour.linKernighanFrom` places) a kick costs about twice as much, so the budget
+    /// With Lin–Kernighan chains (`linKernighan`, see `SearchTour.linKernighanApplies(to:)`)
+    /// a kick costs about twice as much, so the budget
     /// is halved: the default run takes the time it took before (1,000 GeoNames places 1.0 s
     /// instead of running into the 2 s limit) and ends shorter.
     static func automaticIterations(places: Int, linKernighan: Bool = false) -> Int {

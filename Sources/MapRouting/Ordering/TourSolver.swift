@@ -26,8 +26,7 @@ public enum TourSolver {
         } else {
             let search = IteratedLocalSearch(
                 iterations: options.iterations ?? TourSearchOptions.automaticIterations(
-                    places: model.table.size,
-                    linKernighan: model.isSymmetric && model.table.size >= SearchTour.linKernighanFrom),
+                    places: model.table.size, linKernighan: SearchTour.linKernighanApplies(to: model)),
                 seed: options.seed,
                 deadline: deadline)
             let outcome = search.run(model: model, neighbourCount: options.neighbourCount)

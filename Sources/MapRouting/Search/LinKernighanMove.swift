@@ -26,16 +26,17 @@ extension SearchTour {
 
     private func linKernighanChain(from t1: Int, breaking first: Int) -> Bool {
         let depth = Self.linKernighanDepth
-        // Scratch on the stack: reversals (position pairs), joined edges (node pairs) and
-        // the nodes the chain touched, so a step allocates nothing.
+        // Scratch on the stack, so a step allocates nothing: reversals (position pairs), joined
+        // edges (node pairs), and the nodes the chain touched (t1, t2, then t3 and t4 per flip:
+        // always two more than the flips' entries).
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 6 * depth + 2) { scratch in
             let flips = scratch.baseAddress!, joined = flips + 2 * depth, touched = joined + 2 * depth
-            var flipCount = 0, touchedCount = 2
+            var flipCount = 0
             touched[0] = t1
             touched[1] = first
             var t2 = first
             var gain = d(t1, t2)
-            var best = (gain: epsilon, flips: 0, touched: 0)
+            var best = (gain: epsilon, flips: 0)
             for level in 0..<depth {
                 let forward = next(t1) == t2
                 let list = candidates + t2 * k
@@ -47,7 +48,8 @@ extension SearchTour {
                     if partial <= epsilon { break }
                     if t3 == t1 || t3 == t2 { continue }
                     let t4 = before(t3, forward)
-                    if t4 == t2 || t4 == t1 || wasJoined(t4, t3, joined, count: level) { continue }
+                    // (t4 is never t1: that would make t3 the node after t1, which is t2.)
+                    if t4 == t2 || wasJoined(t4, t3, joined, count: level) { continue }
                     let value = d(t4, t3) - d(t2, t3)
                     if value > chosenValue { (chosen, chosenValue) = (t3, value) }
                 }
@@ -57,21 +59,20 @@ extension SearchTour {
                 reversePositions(from, to)
                 flips[flipCount] = from
                 flips[flipCount + 1] = to
+                touched[flipCount + 2] = t3
+                touched[flipCount + 3] = t4
                 flipCount += 2
                 joined[2 * level] = t2
                 joined[2 * level + 1] = t3
-                touched[touchedCount] = t3
-                touched[touchedCount + 1] = t4
-                touchedCount += 2
                 gain += chosenValue
                 let closed = gain - d(t1, t4)
-                if closed > best.gain { best = (closed, flipCount, touchedCount) }
+                if closed > best.gain { best = (closed, flipCount) }
                 t2 = t4
             }
             takeBack(UnsafeBufferPointer(start: flips + best.flips, count: flipCount - best.flips))
             guard best.flips > 0 else { return false }
             cost -= best.gain
-            for index in 0..<best.touched { enqueue(touched[index]) }
+            for index in 0..<(best.flips + 2) { enqueue(touched[index]) }
             return true
         }
     }

@@ -33,12 +33,18 @@ final class SearchTour {
     /// Longest segment whose reversal an asymmetric 2-opt move may evaluate.
     let asymmetricReversalLimit = 50
     /// Whether the local search also tries Lin–Kernighan chains (``improveByLinKernighan(_:)``):
-    /// on symmetric tours of ``linKernighanFrom`` nodes or more.
+    /// ``linKernighanApplies(to:)``.
     let usesLinKernighan: Bool
     /// Below this size the cheaper moves reach the optimum sooner without LK (RouterBench
     /// `--reach`, seeds 1–20: median CPU time to LKH's best 5 → 9 ms on 200 Helsinki stops and
     /// 63 → 273 ms on lin318 with it); from here LK wins at 0.2–1 s budgets.
     static let linKernighanFrom = 500
+
+    /// Whether a search on `model` uses Lin–Kernighan chains: symmetric costs and
+    /// ``linKernighanFrom`` nodes or more. The automatic kick budget depends on it too.
+    static func linKernighanApplies(to model: CycleModel) -> Bool {
+        model.isSymmetric && model.table.size >= linKernighanFrom
+    }
 
     init(model: CycleModel, neighbours: NeighbourLists, initialOrder: [Int]) {
         count = initialOrder.count
@@ -46,7 +52,7 @@ final class SearchTour {
         dense = model.table.values
         arcs = model.table.measured?.arcs
         isSymmetric = model.isSymmetric
-        usesLinKernighan = model.isSymmetric && initialOrder.count >= Self.linKernighanFrom
+        usesLinKernighan = Self.linKernighanApplies(to: model)
         epsilon = model.epsilon
         k = neighbours.k
         candidates = .allocate(capacity: max(neighbours.nodes.count, 1))
@@ -172,19 +178,13 @@ final class SearchTour {
     }
 
     /// Undoes `flips` (position pairs as ``reversePositions(_:_:)`` took them, oldest first),
-    /// the last reversals made, and drops them from the journal: the tentative flips of a
-    /// move that did not pay off.
+    /// the last reversals made: the tentative flips of a move that did not pay off. While
+    /// journaling they are the journal's tail, which ``undoJournal(to:)`` takes back.
     func takeBack(_ flips: UnsafeBufferPointer<Int>) {
-        guard !flips.isEmpty else { return }
-        let wasJournaling = journaling
-        journaling = false
-        var index = flips.count - 2
-        while index >= 0 {
+        if journaling { return undoJournal(to: journal.count - flips.count) }
+        for index in stride(from: flips.count - 2, through: 0, by: -2) {
             reversePositions(flips[index], flips[index + 1])
-            index -= 2
         }
-        if wasJournaling { journal.removeLast(flips.count) }
-        journaling = wasJournaling
     }
 
     /// Undoes the reversals recorded after `mark`.
