@@ -29,15 +29,12 @@ struct RouteCostSourceOptions: ParsableArguments {
                 }
             }
         }
-        return roads.map { roads in .roads { try network(roads, limit: limit) } } ?? .geodesic(estimate.geodesic)
+        guard let roads else { return .geodesic(estimate.geodesic) }
+        return .roads { try RoadNetworkLoading.load(roads, restrictions: restrictions, limit: limit) }
     }
 
     /// The `--roads` network with its `--restrictions`, nil without `--roads`.
     func network(limit: InputLimitOptions) throws -> RoadNetwork? {
-        try roads.map { try network($0, limit: limit) }
-    }
-
-    private func network(_ roads: String, limit: InputLimitOptions) throws -> RoadNetwork {
-        try RoadNetworkLoading.load(roads, restrictions: restrictions, limit: limit)
+        try roads.map { try RoadNetworkLoading.load($0, restrictions: restrictions, limit: limit) }
     }
 }
