@@ -4,8 +4,6 @@ import MapGeometry
 import MapGeoJSON
 import MapRouting
 
-extension DistanceUnits: ExpressibleByArgument {}
-
 /// `mapctl directions`: the shortest road path between two positions, as a GeoJSON Feature.
 struct DirectionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,8 +29,7 @@ struct DirectionsCommand: ParsableCommand {
     @Option(help: "geojson (the path's Feature, or --steps) or text (numbered instructions).")
     var format: Format = .geojson
 
-    @Option(help: "Distances in the text form: metric or imperial.")
-    var units: DistanceUnits?
+    @OptionGroup var units: UnitsOptions
 
     @OptionGroup var outputOptions: OutputOptions
 
@@ -50,14 +47,14 @@ struct DirectionsCommand: ParsableCommand {
         if steps && format == .text {
             throw ValidationError("--steps gives GeoJSON points; --format text already lists the steps: give one of them")
         }
-        if units != nil && format != .text {
+        if units.units != nil && format != .text {
             throw ValidationError("--units sets the distances of --format text; GeoJSON distances are always metres (distance_m)")
         }
     }
 
     /// The answer's form these options ask for.
     var answerFormat: DirectionsFormat {
-        if format == .text { return .text(units ?? .metric) }
+        if format == .text { return .text(units.system) }
         return steps ? .stepPoints : .line
     }
 

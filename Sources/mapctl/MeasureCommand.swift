@@ -18,6 +18,8 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .customLong("area-unit"), help: "Also give areas in ha, ac, km2, ft2 or mi2.")
     var areaUnit: String?
 
+    @OptionGroup var units: UnitsOptions
+
     @OptionGroup var reading: ReadingOptions
 
     @OptionGroup var outputOptions: OutputOptions
@@ -39,7 +41,7 @@ struct MeasureCommand: ParsableCommand {
         let validator: EditValidator
         do { validator = try EditValidator() } catch { throw CommandFailure("\(error)", status: .negative) }
         try outputOptions.write(MeasuredFeatures.collection(
-            document.featureCollection, lengthUnit: lengthUnit.flatMap(LengthUnit.init(rawValue:)),
-            areaUnit: areaUnit.flatMap(AreaUnit.init(rawValue:)), validator: validator))
+            document.featureCollection, lengthUnit: lengthUnit.flatMap(LengthUnit.init(rawValue:)) ?? units.units?.lengthUnit,
+            areaUnit: areaUnit.flatMap(AreaUnit.init(rawValue:)) ?? units.units?.areaUnit, validator: validator))
     }
 }

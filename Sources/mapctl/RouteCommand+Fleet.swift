@@ -15,7 +15,7 @@ extension RouteCommand {
                 roads: { try costSource.network(limit: reading.limit) },
                 geodesic: estimate.geodesic,
                 objective: estimate.routeObjective, seed: search.seed, iterations: search.iterations,
-                deadline: search.answerDeadline, inheriting: stopCollection.foreignMembers)
+                deadline: search.answerDeadline, units: units.system, inheriting: stopCollection.foreignMembers)
         } catch .costs(let failure as CommandFailure) {
             throw failure  // the network's loader has said what is wrong
         } catch {

@@ -26,6 +26,8 @@ struct RouteCommand: ParsableCommand {
 
     @OptionGroup var estimate: TravelEstimateOptions
 
+    @OptionGroup var units: UnitsOptions
+
     @OptionGroup var reading: ReadingOptions
 
     @OptionGroup var outputOptions: OutputOptions
@@ -56,7 +58,7 @@ struct RouteCommand: ParsableCommand {
                 first: search.firstIDs, last: search.lastIDs, snap: snap, objective: estimate.routeObjective,
                 costs: costSource.costs(estimate: estimate, limit: reading.limit),
                 search: TourSearchOptions(seed: search.seed, iterations: search.iterations), deadline: search.answerDeadline,
-                inheriting: document.featureCollection.foreignMembers)
+                units: units.system, inheriting: document.featureCollection.foreignMembers)
         } catch {
             switch error {
             case .planning(let failure as CommandFailure): throw failure  // the matrix or network reader has said what is wrong
@@ -68,7 +70,7 @@ struct RouteCommand: ParsableCommand {
         }
         let route = plan.route
         if route.stoppedByTimeLimit { search.reportTimeLimit(places: plan.request.places.count, searched: route.searchIterations > 0) }
-        if isatty(2) != 0 { CommandOutput.say(RouteFeatures.label(for: route) + (route.isProvenOptimal ? " (proven optimal)" : "")) }
+        if isatty(2) != 0 { CommandOutput.say(RouteFeatures.label(for: route, units: units.system) + (route.isProvenOptimal ? " (proven optimal)" : "")) }
         try outputOptions.write(plan.collection)
     }
 }

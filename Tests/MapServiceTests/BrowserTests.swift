@@ -1,4 +1,5 @@
 import Foundation
+import MapGeometry
 import TestSupport
 import Testing
 
@@ -43,5 +44,24 @@ struct BrowserTests {
         } catch {
             Issue.record("\(error)")
         }
+    }
+
+    @Test("the page and the engine say distances and durations alike, in both unit systems")
+    func pageAndEngineWording() throws {
+        // Around every switch of wording (1 km, 100 km, 0.1 mi, 100 mi, 60 s, 60 min) and between.
+        let metres: [Double] = [0, 0.4, 12, 849.6, 999.4, 999.6, 1000, 1049, 1051, 5_333, 99_949, 99_951, 100_000, 123_456,
+                                160.9, 160.93, 161, 1126.5, 160_933, 160_935, 987_654]
+        let seconds: [Double] = [0, 29.4, 59.4, 59.6, 60, 89, 91, 1_700, 3_569, 3_571, 3_600, 3_900, 7_170, 86_400]
+        let module = MapctlProcess.packageRoot.appendingPathComponent("Sources/MapService/Resources/web/format.mjs").path
+        let script = """
+            const { distance, duration } = await import(\(String(reflecting: module)));
+            const metres = \(metres), seconds = \(seconds);
+            for (const units of ["metric", "imperial"]) for (const m of metres) console.log(distance(m, units));
+            for (const s of seconds) console.log(duration(s));
+            """
+        let page = try PythonTools.run("/usr/bin/env", ["node", "--input-type=module", "-e", script])
+        let engine = [UnitSystem.metric, .imperial].flatMap { units in metres.map { units.text(metres: $0) } }
+            + seconds.map { UnitSystem.text(seconds: $0) }
+        #expect(page.split(separator: "\n").map(String.init) == engine)
     }
 }

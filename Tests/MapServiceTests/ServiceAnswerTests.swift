@@ -124,6 +124,9 @@ struct ServiceAnswerTests {
             let route = try await client.send(.post, "/route?iterations=300&start=24.9414,60.1713", body: stops, type: "application/geo+json")
             #expect(route.status == .ok, "\(route.body)")
             await #expect(route.body == (try commandOutput(["route", "--iterations", "300", "--start", "24.9414,60.1713", "Data/stops.geojson"])))
+            let imperialRoute = try await client.send(.post, "/route?iterations=300&units=imperial", body: stops, type: "application/geo+json")
+            await #expect(imperialRoute.body == (try commandOutput(["route", "--iterations", "300", "--units", "imperial", "Data/stops.geojson"])))
+            #expect(imperialRoute.body.contains(" mi · "), "the label says miles: \(imperialRoute.body.prefix(300))")
 
             // The same bytes on standard input; the reader's messages name the input, which is
             // "<stdin>" there and "request body" here.
@@ -139,6 +142,11 @@ struct ServiceAnswerTests {
             let objects = try String(contentsOfFile: ServiceHarness.path(Self.objects), encoding: .utf8)
             let measure = try await client.send(.post, "/measure?areaUnit=ha", body: objects)
             await #expect(measure.body == (try commandOutput(["measure", "--area-unit", "ha", Self.objects])))
+            let imperialMeasure = try await client.send(.post, "/measure?units=imperial&lengthUnit=ft", body: objects)
+            await #expect(imperialMeasure.body == (try commandOutput(["measure", "--units", "imperial", "--length-unit", "ft", Self.objects])))
+            #expect(imperialMeasure.body.contains(#""area_ac":"#) && imperialMeasure.body.contains(#""perimeter_ft":"#))
+            let badUnits = try await client.send(.post, "/measure?units=nautical", body: objects)
+            #expect(badUnits.status == .badRequest && badUnits.body.contains("give metric or imperial"), "\(badUnits.body)")
         }
     }
 
@@ -159,10 +167,11 @@ struct ServiceAnswerTests {
             $0.maxRouteTime = .seconds(30)
             $0.requestTimeout = .seconds(40)
         }) { client in
-            let fleet = try await client.sendPatiently(.post, "/fleet?iterations=120&timeLimit=30000", body: body, type: "application/geo+json")
+            let fleet = try await client.sendPatiently(.post, "/fleet?iterations=120&timeLimit=30000&units=imperial", body: body, type: "application/geo+json")
             #expect(fleet.status == .ok, "\(fleet.body)")
             await #expect(fleet.body == (try commandOutput([
-                "route", "--vehicles", "Data/vehicles.json", "--iterations", "120", "--time-limit", "30s", "Data/stops.geojson"])))
+                "route", "--vehicles", "Data/vehicles.json", "--iterations", "120", "--time-limit", "30s", "--units", "imperial",
+                "Data/stops.geojson"])))
             let onRoads = try await client.sendPatiently(.post, "/fleet?iterations=60&timeLimit=30000&roads=helsinki", body: body, type: "application/geo+json")
             #expect(onRoads.status == .ok, "\(onRoads.body)")
             await #expect(onRoads.body == (try commandOutput([

@@ -46,6 +46,27 @@ struct RouteCommandTests {
         #expect(again.standardOutput == result.standardOutput)
     }
 
+    @Test("the route's label says its distance in --units, metric by default; the numbers stay metres")
+    func labelSaysTheDistanceInTheChosenUnits() throws {
+        let arguments = ["route", "--start", "24.9384,60.1699", "--round-trip", "--iterations", "200", "Data/stops.geojson"]
+        let metric = try MapctlProcess.run(arguments)
+        let imperial = try MapctlProcess.run(arguments + ["--units", "imperial"])
+        #expect(metric.status == 0 && imperial.status == 0, "\(metric.standardError)\(imperial.standardError)")
+        let metricRoute = Self.properties(try Self.features(metric.standardOutput)[0])
+        let imperialRoute = Self.properties(try Self.features(imperial.standardOutput)[0])
+        let metres = try #require(metricRoute["distance_m"] as? Double)
+        #expect(imperialRoute["distance_m"] as? Double == metres)
+        let metricLabel = try #require(metricRoute["label"] as? String)
+        let imperialLabel = try #require(imperialRoute["label"] as? String)
+        // Data/stops.geojson: 200 stops, 584 items, some 14 km round Helsinki.
+        #expect(metricLabel.hasPrefix("200 stops · 584 items · \(String(format: "%.1f", metres / 1000)) km · "), "\(metricLabel)")
+        #expect(imperialLabel.hasPrefix("200 stops · 584 items · \(String(format: "%.1f", metres / 1609.344)) mi · "), "\(imperialLabel)")
+        // Only the label differs.
+        #expect(imperial.standardOutput.replacingOccurrences(of: imperialLabel, with: metricLabel) == metric.standardOutput)
+        let wrong = try MapctlProcess.run(arguments + ["--units", "nautical"])
+        #expect(wrong.status == 64 && wrong.standardError.contains("--units"), "\(wrong.standardError)")
+    }
+
     @Test func sameLocationObjectsMergeAndTheOrderIsOptimal() throws {
         let result = try MapctlProcess.run(["route", "--start", "24.93,60.17", "-"], input: Data(Self.threeStops.utf8))
         #expect(result.status == 0, "\(result.standardError)")

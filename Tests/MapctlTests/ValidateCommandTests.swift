@@ -92,6 +92,19 @@ struct ValidateCommandTests {
         #expect(try MapctlProcess.run(["validate", "--make-valid-method", "magic", "-"], input: valid).status == 64)
     }
 
+    @Test("measure --units imperial adds miles and acres, metric km and hectares; a unit option given wins")
+    func measureUnitSystem() throws {
+        let file = ["Data/drawn.geojson", "--lenient"]
+        for (system, expanded) in [("imperial", ["--length-unit", "mi", "--area-unit", "ac"]), ("metric", ["--length-unit", "km", "--area-unit", "ha"])] {
+            let chosen = try MapctlProcess.run(["measure", "--units", system] + file)
+            let spelled = try MapctlProcess.run(["measure"] + expanded + file)
+            #expect(chosen.status == 0 && chosen.standardOutput == spelled.standardOutput, "\(chosen.standardError)")
+        }
+        let mixed = try MapctlProcess.run(["measure", "--units", "imperial", "--area-unit", "m2"] + file)
+        let yard = try #require(try Self.features(mixed.standardOutput)["yard"]?.properties)
+        #expect(yard["area_m2"] != nil && yard["area_ac"] == nil && yard["perimeter_mi"] != nil)
+    }
+
     @Test func measureAddsGeodesicFigures() throws {
         let result = try MapctlProcess.run(["measure", "--area-unit", "ha", "--length-unit", "km", "Data/drawn.geojson", "--lenient"])
         #expect(result.status == 0, "\(result.standardError)")

@@ -1,3 +1,4 @@
+import MapGeometry
 import MapGeoJSON
 
 /// What `mapctl measure` writes, and the map service's `POST /measure`: each feature with

@@ -1,3 +1,4 @@
+import MapGeometry
 import MapGeoJSON
 
 /// The forms `mapctl directions` and the service's `POST /directions` answer in.
@@ -7,7 +8,7 @@ public enum DirectionsFormat: Hashable, Sendable {
     /// The manoeuvres as a FeatureCollection of Points (``RoadPath/stepFeatures(members:)``).
     case stepPoints
     /// Numbered lines of text with distances in these units (``RoadPath/text(units:members:)``).
-    case text(DistanceUnits)
+    case text(UnitSystem)
 }
 
 extension RoadPath {

@@ -8,7 +8,7 @@ import MapGeoJSON
 public enum FleetPlanning {
     /// A plan and what it was made from.
     public struct Plan: Sendable {
-        /// The answer: routes, stops and the unassigned (``FleetFeatures/collection(of:problem:positions:roadLines:inheriting:)``).
+        /// The answer: routes, stops and the unassigned (``FleetFeatures/collection(of:problem:positions:roadLines:units:inheriting:)``).
         public let collection: FeatureCollection
         public let solution: FleetSolution
         public let problem: FleetProblem
@@ -33,34 +33,38 @@ public enum FleetPlanning {
     ///     and vehicles are known (so a bad stop is reported before a missing network);
     ///     `nil` for geodesic costs from `geodesic`.
     ///   - deadline: when the search must end (its time limit is measured just before it starts).
+    ///   - units: the unit system of the routes' call-out labels.
     ///   - members: the input's foreign members the answer keeps.
     public static func plan(
         _ features: [Feature], vehicles definitions: [VehicleDefinition], roads: () throws -> RoadNetwork?,
         geodesic: GeodesicMatrixProvider, objective: RouteObjective, seed: UInt64, iterations: Int?,
-        deadline: ContinuousClock.Instant, inheriting members: [ForeignMember]
+        deadline: ContinuousClock.Instant, units: UnitSystem = .metric,
+        inheriting members: [ForeignMember]
     ) throws(FleetPlanningError) -> Plan {
         try planNow(
             features, vehicles: definitions, roads: roads, geodesic: geodesic, objective: objective, seed: seed,
-            iterations: iterations, deadline: deadline, inheriting: members)
+            iterations: iterations, deadline: deadline, units: units, inheriting: members)
     }
 
-    /// Plans as the synchronous `plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:inheriting:)`
+    /// Plans as the synchronous `plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:units:inheriting:)`
     /// does, in the calling task: when the task is cancelled the search stops within
     /// milliseconds and ``FleetPlanningError/cancelled`` is thrown.
     public static func plan(
         _ features: [Feature], vehicles definitions: [VehicleDefinition], roads: () throws -> RoadNetwork?,
         geodesic: GeodesicMatrixProvider, objective: RouteObjective, seed: UInt64, iterations: Int?,
-        deadline: ContinuousClock.Instant, inheriting members: [ForeignMember]
+        deadline: ContinuousClock.Instant, units: UnitSystem = .metric,
+        inheriting members: [ForeignMember]
     ) async throws(FleetPlanningError) -> Plan {
         try planNow(
             features, vehicles: definitions, roads: roads, geodesic: geodesic, objective: objective, seed: seed,
-            iterations: iterations, deadline: deadline, inheriting: members)
+            iterations: iterations, deadline: deadline, units: units, inheriting: members)
     }
 
     private static func planNow(
         _ features: [Feature], vehicles definitions: [VehicleDefinition], roads: () throws -> RoadNetwork?,
         geodesic: GeodesicMatrixProvider, objective: RouteObjective, seed: UInt64, iterations: Int?,
-        deadline: ContinuousClock.Instant, inheriting members: [ForeignMember]
+        deadline: ContinuousClock.Instant, units: UnitSystem,
+        inheriting members: [ForeignMember]
     ) throws(FleetPlanningError) -> Plan {
         var stops: [FleetStop], positions: [Position]
         do { (stops, positions) = try FleetStop.stops(from: features) } catch { throw .stops(error) }
@@ -91,12 +95,12 @@ public enum FleetPlanning {
         let roadLines: [[Position]]?
         do { roadLines = try roadProvider?.roadLines(of: solution, problem: problem, positions: positions) } catch { throw .roadLines(error) }
         let collection = FleetFeatures.collection(
-            of: solution, problem: problem, positions: positions, roadLines: roadLines, inheriting: members)
+            of: solution, problem: problem, positions: positions, roadLines: roadLines, units: units, inheriting: members)
         return Plan(collection: collection, solution: solution, problem: problem, positions: positions)
     }
 }
 
-/// Why `FleetPlanning.plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:inheriting:)`
+/// Why `FleetPlanning.plan(_:vehicles:roads:geodesic:objective:seed:iterations:deadline:units:inheriting:)`
 /// made no plan, with the error of the step that failed.
 public enum FleetPlanningError: Error, CustomStringConvertible {
     /// A stop feature is wrong (its items, windows, amounts, ...).

@@ -13,12 +13,14 @@ public enum RouteFeatures {
     /// - Each stop: a Point with `role` "stop", `sequence` (1-based), `items`, `label`
     ///   (the sequence number), `object_ids`, `leg_distance_m`, `leg_duration_s` (from the
     ///   previous stop) and `arrival_s` (seconds after the start).
-    public static func features(of route: PlannedRoute, colorIndex: Int = 0, name: String? = nil) -> [Feature] {
+    public static func features(
+        of route: PlannedRoute, colorIndex: Int = 0, name: String? = nil, units: UnitSystem = .metric
+    ) -> [Feature] {
         let color = JSONValue.string(MapPalette.color(at: colorIndex))
         let path = route.path
         var lineProperties: [(String, JSONValue)] = [
             ("role", "route"),
-            ("label", .string(label(for: route, name: name))),
+            ("label", .string(label(for: route, name: name, units: units))),
             ("distance_m", .number(rounded(route.distance))),
             ("duration_s", .number(rounded(route.duration))),
             ("stop_count", .number(Double(route.visits.count))),
@@ -62,27 +64,34 @@ public enum RouteFeatures {
         return features
     }
 
-    /// The call-out text: "12 stops · 40 items · 5.3 km · 21 min".
-    public static func label(for route: PlannedRoute, name: String? = nil) -> String {
-        let stops = route.visits.count == 1 ? "1 stop" : "\(route.visits.count) stops"
-        let items = route.itemCount == 1 ? "1 item" : "\(route.itemCount) items"
-        let distance = route.distance >= 1000
-            ? "\(rounded(route.distance / 1000)) km" : "\(Int(route.distance.rounded())) m"
-        let minutes = Int((route.duration / 60).rounded())
-        let duration = minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
-        return ([name].compactMap { $0 } + [stops, items, distance, duration]).joined(separator: " · ")
+    /// The call-out text: "12 stops · 40 items · 5.3 km · 21 min" (or "3.3 mi" in imperial
+    /// units), after the route's name when it has one.
+    public static func label(for route: PlannedRoute, name: String? = nil, units: UnitSystem = .metric) -> String {
+        callOut(name: name, stops: route.visits.count, items: route.itemCount, distance: route.distance,
+                duration: route.duration, units: units)
+    }
+
+    /// The call-out text of any route, single or of a fleet: name, stops, items, distance and
+    /// duration, joined by middle dots.
+    static func callOut(
+        name: String?, stops: Int, items: Int, distance: Double, duration: Double, units: UnitSystem
+    ) -> String {
+        let counts = [stops == 1 ? "1 stop" : "\(stops) stops", items == 1 ? "1 item" : "\(items) items"]
+        let travel = [units.text(metres: distance), UnitSystem.text(seconds: duration)]
+        return ([name].compactMap { $0 } + counts + travel).joined(separator: " · ")
     }
 
     /// One decimal: stable output text, finer than any map needs.
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
     /// What `mapctl route` writes and the map service's `POST /route` answers: the route's
-    /// features, the line along the roads when there is one (`roadLine`), and the stops'
+    /// features (labels in `units`), the line along the roads when there is one (`roadLine`), and the stops'
     /// collection's foreign members (attribution) kept.
     public static func collection(
-        of route: PlannedRoute, roadLine: [Position]? = nil, inheriting sourceMembers: [ForeignMember] = []
+        of route: PlannedRoute, roadLine: [Position]? = nil, units: UnitSystem = .metric,
+        inheriting sourceMembers: [ForeignMember] = []
     ) throws(GeometryError) -> FeatureCollection {
-        var features = features(of: route)
+        var features = features(of: route, units: units)
         if let roadLine, roadLine.count >= 2 { features[0].geometry = .lineString(try LineString(roadLine)) }
         return FeatureCollection(features: features, foreignMembers: sourceMembers)
     }

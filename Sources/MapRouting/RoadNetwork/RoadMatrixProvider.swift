@@ -43,7 +43,7 @@ public struct RoadMatrixProvider: TravelMatrixProvider, Sendable {
     }
 
     /// Each fleet route's line along the roads (``FleetFeatures/paths(of:problem:positions:)``
-    /// joined by road paths), for ``FleetFeatures/features(of:problem:positions:roadLines:)``.
+    /// joined by road paths), for ``FleetFeatures/features(of:problem:positions:roadLines:units:)``.
     public func roadLines(of solution: FleetSolution, problem: FleetProblem, positions: [Position]) throws -> [[Position]] {
         let session = RoadQuerySession(network)
         return try FleetFeatures.paths(of: solution, problem: problem, positions: positions).map { path in

@@ -19,7 +19,7 @@ public enum RoutePlanning {
 
     /// A route and its answer.
     public struct Plan: Sendable {
-        /// The answer: the route line, its start, stops and end (``RouteFeatures/collection(of:roadLine:inheriting:)``).
+        /// The answer: the route line, its start, stops and end (``RouteFeatures/collection(of:roadLine:units:inheriting:)``).
         public let collection: FeatureCollection
         public let route: PlannedRoute
         /// The request the stops made: sites, and the places the costs cover.
@@ -38,34 +38,35 @@ public enum RoutePlanning {
     ///   - search: the seed and iterations; its time limit is replaced by `deadline`.
     ///   - deadline: when the answer must be ready; the search ends earlier by
     ///     ``answerTimePerStop`` for each stop.
+    ///   - units: the unit system of the route's call-out label.
     ///   - members: the input's foreign members the answer keeps.
     public static func plan(
         _ features: [Feature], start: Position?, end: RouteEnd<Position>, first: [String] = [], last: [String] = [], snap: Double = 0,
         objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
-        inheriting members: [ForeignMember]
+        units: UnitSystem = .metric, inheriting members: [ForeignMember]
     ) throws(RoutePlanningError) -> Plan {
         try planNow(
             features, start: start, end: end, first: first, last: last, snap: snap, objective: objective, costs: costs,
-            search: search, deadline: deadline, inheriting: members)
+            search: search, deadline: deadline, units: units, inheriting: members)
     }
 
-    /// Plans as the synchronous `plan(_:start:end:first:last:snap:objective:costs:search:deadline:inheriting:)`
+    /// Plans as the synchronous `plan(_:start:end:first:last:snap:objective:costs:search:deadline:units:inheriting:)`
     /// does, in the calling task: when the task is cancelled the search stops within
     /// milliseconds and ``RoutePlanningError/cancelled`` is thrown.
     public static func plan(
         _ features: [Feature], start: Position?, end: RouteEnd<Position>, first: [String] = [], last: [String] = [], snap: Double = 0,
         objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
-        inheriting members: [ForeignMember]
+        units: UnitSystem = .metric, inheriting members: [ForeignMember]
     ) async throws(RoutePlanningError) -> Plan {
         try planNow(
             features, start: start, end: end, first: first, last: last, snap: snap, objective: objective, costs: costs,
-            search: search, deadline: deadline, inheriting: members)
+            search: search, deadline: deadline, units: units, inheriting: members)
     }
 
     private static func planNow(
         _ features: [Feature], start: Position?, end: RouteEnd<Position>, first: [String], last: [String], snap: Double,
         objective: RouteObjective, costs: Costs, search: TourSearchOptions, deadline: ContinuousClock.Instant,
-        inheriting members: [ForeignMember]
+        units: UnitSystem, inheriting members: [ForeignMember]
     ) throws(RoutePlanningError) -> Plan {
         let sites: [StopSite]
         do { sites = StopGrouping.sites(from: try StopObject.objects(from: features), snappingDistance: snap) } catch {
@@ -97,7 +98,7 @@ public enum RoutePlanning {
         }
         if Task.isCancelled { throw .cancelled }
         let collection: FeatureCollection
-        do { collection = try RouteFeatures.collection(of: route, roadLine: roadLine, inheriting: members) } catch {
+        do { collection = try RouteFeatures.collection(of: route, roadLine: roadLine, units: units, inheriting: members) } catch {
             throw .planning(error)
         }
         return Plan(collection: collection, route: route, request: request)
@@ -116,7 +117,7 @@ public enum RoutePlanning {
     }
 }
 
-/// Why `RoutePlanning.plan(_:start:end:first:last:snap:objective:costs:search:deadline:inheriting:)`
+/// Why `RoutePlanning.plan(_:start:end:first:last:snap:objective:costs:search:deadline:units:inheriting:)`
 /// made no route, with the error of the step that failed.
 public enum RoutePlanningError: Error, CustomStringConvertible {
     /// The ids that must come first, or last.

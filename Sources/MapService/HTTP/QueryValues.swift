@@ -68,6 +68,13 @@ struct QueryValues {
         return unit
     }
 
+    /// `units=metric|imperial` (`--units`): how labels say distances; `nil` when absent.
+    func unitSystem() throws(Problem) -> UnitSystem? {
+        guard let text = string("units") else { return nil }
+        guard let system = UnitSystem(rawValue: text) else { throw .badRequest("units=\(text): give metric or imperial") }
+        return system
+    }
+
     /// Paging: `page` from 1 and `limit` (default 20, at most 1,000).
     func paging() throws(Problem) -> (page: Int, limit: Int) {
         let page = try integer("page", in: 1...Int.max, "pages count from 1") ?? 1

@@ -12,7 +12,7 @@ struct RoutingRoutes: Sendable {
 
     /// `POST /route`: the best order of the body's Point stops, `mapctl route -` with the
     /// same options as query parameters (`start`, `end`, `roundTrip`, `iterations`, `seed`,
-    /// `timeLimit` in ms, capped by the service, `objective`, `snap`).
+    /// `timeLimit` in ms, capped by the service, `objective`, `snap`, `units`).
     func route(_ request: Request, _ context: Context) async throws -> Response {
         let received = ContinuousClock.now
         let query = QueryValues(request)
@@ -25,6 +25,7 @@ struct RoutingRoutes: Sendable {
         let objective = try Self.objective(query)
         let snap = try query.number("snap", in: 0...100_000, "snap is 0 to 100000 metres") ?? 0
         let limit = try timeLimit(query)
+        let units = try query.unitSystem() ?? .metric
 
         let document = try await RequestBody.geoJSON(request, state: state)
         let collection = try await answering {
@@ -32,7 +33,8 @@ struct RoutingRoutes: Sendable {
                 return try await RoutePlanning.plan(
                     document.features, start: start, end: end.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere), snap: snap,
                     objective: objective, costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: UInt64(seed), iterations: iterations),
-                    deadline: received + limit - max(limit / 50, .milliseconds(5)), inheriting: document.featureCollection.foreignMembers
+                    deadline: received + limit - max(limit / 50, .milliseconds(5)), units: units,
+                    inheriting: document.featureCollection.foreignMembers
                 ).collection
             } catch {
                 switch error {
@@ -46,7 +48,7 @@ struct RoutingRoutes: Sendable {
         return Answer.geoJSON(collection, for: request)
     }
 
-    /// `POST /fleet?iterations=&seed=&timeLimit=&objective=&roads=`: the stops of the body (a
+    /// `POST /fleet?iterations=&seed=&timeLimit=&objective=&roads=&units=`: the stops of the body (a
     /// FeatureCollection of Points) shared among the vehicles of its `vehicles` member, as
     /// `mapctl route --vehicles FILE` writes them (with `roads`, road costs and lines along the roads).
     func fleet(_ request: Request, _ context: Context) async throws -> Response {
@@ -57,6 +59,7 @@ struct RoutingRoutes: Sendable {
         let objective = try Self.objective(query)
         let limit = try timeLimit(query)
         var network = try query.string("roads").map { name throws(Problem) in try state.store.roads(name) }
+        let units = try query.unitSystem() ?? .metric
 
         let document = try await RequestBody.geoJSON(request, state: state)
         if let member = document.featureCollection.foreignMembers.first(where: { $0.name == "restrictions" }) {
@@ -80,7 +83,7 @@ struct RoutingRoutes: Sendable {
                 return try await FleetPlanning.plan(
                     document.features, vehicles: definitions, roads: { network }, geodesic: GeodesicMatrixProvider(),
                     objective: objective, seed: UInt64(seed), iterations: iterations,
-                    deadline: received + limit - max(limit / 50, .milliseconds(5)),
+                    deadline: received + limit - max(limit / 50, .milliseconds(5)), units: units,
                     inheriting: document.featureCollection.foreignMembers.filter { !["vehicles", "restrictions"].contains($0.name) }
                 ).collection
             } catch .noStops {
@@ -156,7 +159,7 @@ struct RoutingRoutes: Sendable {
             throw fail([.member("steps")], "gives GeoJSON points; \"format\": \"text\" already lists the steps: give one of them")
         }
         guard let unitsValue = object["units"] else { return format == "text" ? .text(.metric) : steps ? .stepPoints : .line }
-        guard let units = unitsValue.stringValue.flatMap(DistanceUnits.init(rawValue:)) else {
+        guard let units = unitsValue.stringValue.flatMap(UnitSystem.init(rawValue:)) else {
             throw fail([.member("units")], "must be \"metric\" or \"imperial\"")
         }
         guard format == "text" else {

@@ -50,7 +50,7 @@ struct ToolRoutes: Sendable {
         return nil
     }
 
-    /// `POST /measure?lengthUnit=&areaUnit=`: `mapctl measure -` on the body.
+    /// `POST /measure?lengthUnit=&areaUnit=&units=`: `mapctl measure -` on the body.
     func measure(_ request: Request, _ context: Context) async throws -> Response {
         let query = QueryValues(request)
         let lengthUnit = try query.string("lengthUnit").map { text throws(Problem) in
@@ -65,10 +65,13 @@ struct ToolRoutes: Sendable {
             }
             return unit
         }
+        let system = try query.unitSystem()
         let document = try await RequestBody.geoJSON(request, state: state)
         let validator = try RequestValues.validator()
         return Answer.geoJSON(
-            MeasuredFeatures.collection(document.featureCollection, lengthUnit: lengthUnit, areaUnit: areaUnit, validator: validator),
+            MeasuredFeatures.collection(
+                document.featureCollection, lengthUnit: lengthUnit ?? system?.lengthUnit, areaUnit: areaUnit ?? system?.areaUnit,
+                validator: validator),
             for: request)
     }
 }

@@ -6,7 +6,8 @@ import MapGeoJSON
 public enum FleetFeatures {
     /// The features of `solution`, with `positions` giving each place of `problem`'s matrices.
     ///
-    /// - Route: LineString, `role` "route", `route` (vehicle id), `label`, `distance_m`,
+    /// - Route: LineString, `role` "route", `route` (vehicle id), `label` (the call-out:
+    ///   "van1 · 12 stops · 40 items · 53.2 km · 2 h 05 min", distance in `units`), `distance_m`,
     ///   `duration_s`, `stop_count`, `item_count`, `load`, `start_s`, `end_s`, `color`
     ///   (a distinct palette colour per route).
     /// - Start: Point, `role` "start", `route`.
@@ -23,7 +24,8 @@ public enum FleetFeatures {
     /// `roadLines`, one per route (``RoadMatrixProvider/roadLines(of:problem:positions:)``),
     /// draws the routes along the roads; without them the lines are straight between stops.
     public static func features(
-        of solution: FleetSolution, problem: FleetProblem, positions: [Position], roadLines: [[Position]]? = nil
+        of solution: FleetSolution, problem: FleetProblem, positions: [Position], roadLines: [[Position]]? = nil,
+        units: UnitSystem = .metric
     ) -> [Feature] {
         var features: [Feature] = []
         let paths = paths(of: solution, problem: problem, positions: positions)
@@ -37,7 +39,9 @@ public enum FleetFeatures {
                 geometry: line,
                 properties: Properties([
                     ("role", "route"), ("route", name),
-                    ("label", .string("\(vehicle.id) · \(stops) \(stops == 1 ? "stop" : "stops") · \(route.load) items")),
+                    ("label", .string(RouteFeatures.callOut(
+                        name: vehicle.id, stops: stops, items: route.load, distance: route.distance,
+                        duration: route.duration, units: units))),
                     ("distance_m", .number(rounded(route.distance))), ("duration_s", .number(rounded(route.duration))),
                     ("stop_count", .number(Double(stops))), ("item_count", .number(Double(route.load))),
                     ("load", .number(Double(route.load))), ("start_s", .number(rounded(route.departure))),
@@ -73,15 +77,15 @@ public enum FleetFeatures {
         return features
     }
 
-    /// The features of `solution` (``features(of:problem:positions:roadLines:)``) in a collection
+    /// The features of `solution` (``features(of:problem:positions:roadLines:units:)``) in a collection
     /// that keeps `members` (the input's foreign members); when vehicles have costs it adds
     /// the member `plan` with the totals: `cost` (the sum of the routes'), `distance_m`,
     /// `duration_s` and `route_count`.
     public static func collection(
         of solution: FleetSolution, problem: FleetProblem, positions: [Position], roadLines: [[Position]]? = nil,
-        inheriting members: [ForeignMember]
+        units: UnitSystem = .metric, inheriting members: [ForeignMember]
     ) -> FeatureCollection {
-        let features = features(of: solution, problem: problem, positions: positions, roadLines: roadLines)
+        let features = features(of: solution, problem: problem, positions: positions, roadLines: roadLines, units: units)
         guard problem.vehicles.contains(where: { $0.costs != nil }) else {
             return FeatureCollection(features: features, foreignMembers: members)
         }
