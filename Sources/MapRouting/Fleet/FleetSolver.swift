@@ -4,7 +4,9 @@ import Foundation
 /// insertion above 1,000 stops without time limits), then ruin and
 /// recreate (string removal, greedy insertion with blinks) under simulated-annealing
 /// acceptance that reheats when the search stalls (`AnnealingSchedule`), with local
-/// search across and within routes on every new best answer.
+/// search across and within routes on every new best answer. Up to
+/// ``FleetSearchOptions/sideBySidePlaces`` places, ``FleetSearchOptions/searches`` such
+/// searches with seeds of their own run side by side (one per core) and the best plan wins.
 /// A single vehicle without capacity limits, time windows or a shift is the plain
 /// ordering problem and goes to ``TourSolver``.
 public enum FleetSolver {
@@ -13,14 +15,35 @@ public enum FleetSolver {
         let started = ContinuousClock.now
         // One search compiled per way of reading travel (see `FleetTravel`).
         if problem.matrices.distances.measuredCosts != nil {
-            return solve(FleetModel<MeasuredTravel>(problem), options: options, started: started)
+            let model = FleetModel<MeasuredTravel>(problem)
+            return singleRoute(model, options: options) ?? search(model, options: options, started: started).solution
         }
-        return solve(FleetModel<StoredTravel>(problem), options: options, started: started)
+        let model = FleetModel<StoredTravel>(problem)
+        if let single = singleRoute(model, options: options) { return single }
+        let sideCount = problem.matrices.distances.count <= FleetSearchOptions.sideBySidePlaces ? options.searches - 1 : 0
+        guard sideCount > 0 else { return search(model, options: options, started: started).solution }
+        // Each side search reads a model of its own: a model is not shared between threads.
+        let outcomes = SideBySideSearches.run(sideCount: sideCount, side: { index in
+            search(FleetModel<StoredTravel>(problem), options: options.forSearch(index), started: started)
+        }, main: {
+            search(model, options: options, started: started)
+        })
+        // The best answer, the first search's on a tie; the work and the clock of all of them.
+        var best = outcomes[0]
+        for outcome in outcomes.dropFirst() where outcome.score < best.score { best = outcome }
+        best.solution.iterations = outcomes.reduce(0) { $0 + $1.solution.iterations }
+        best.solution.stoppedByTimeLimit = outcomes.contains { $0.solution.stoppedByTimeLimit }
+        return best.solution
     }
 
-    private static func solve(_ model: FleetModel<some FleetTravel>, options: FleetSearchOptions, started: ContinuousClock.Instant) -> FleetSolution {
+    /// One search's answer and its score.
+    private struct Outcome: Sendable {
+        var solution: FleetSolution
+        var score: FleetScore
+    }
+
+    private static func search(_ model: FleetModel<some FleetTravel>, options: FleetSearchOptions, started: ContinuousClock.Instant) -> Outcome {
         let clock = ContinuousClock()
-        if let single = singleRoute(model, options: options) { return single }
         let iterations = options.iterations ?? FleetSearchOptions.automaticIterations(stops: model.stopCount)
         let limit = options.timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
         func elapsedFraction() -> Double {
@@ -58,7 +81,7 @@ public enum FleetSolver {
             // Cooling follows the iterations (deterministic); only an unlimited budget
             // (Int.max, for benchmarks) cools by the clock. The clock is otherwise just a cap.
             let timeFraction = elapsedFraction()
-            if timeFraction >= 1 || Task.isCancelled { stopped = true; break }
+            if timeFraction >= 1 || SearchStop.isCancelled { stopped = true; break }
             let progress = iterations == Int.max ? timeFraction : Double(done) / Double(iterations)
             let temperature = schedule.next(progress: progress)
             // The trial changes `current` in place and is undone when rejected.
@@ -90,7 +113,9 @@ public enum FleetSolver {
         // The last polish may run up to 5 % past the limit.
         FleetLocalSearch.run(&best, model, reorderRoutes: true, seed: options.seed, until: deadline(1.05))
         notePhaseEnd(1.05)
-        return FleetSolutionBuilder.solution(best, model, iterations: done, stoppedByTimeLimit: stopped || cutByClock)
+        return Outcome(
+            solution: FleetSolutionBuilder.solution(best, model, iterations: done, stoppedByTimeLimit: stopped || cutByClock),
+            score: best.score(model))
     }
 
     /// The recreate order (SISR): random, most items first, or farthest from the first start first.

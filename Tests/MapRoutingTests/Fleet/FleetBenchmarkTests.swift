@@ -49,6 +49,24 @@ struct FleetBenchmarkTests {
         #expect(solution.unassigned.isEmpty && gap <= 1, "\(name): gap \(gap) % with the default budget")
     }
 
+    @Test("two searches side by side answer the better of their seeds' plans, the same on every run", arguments: [3, 11] as [UInt64])
+    func sideBySideSearchesKeepTheBetterPlan(seed: UInt64) throws {
+        let problem = try FleetData.instance("X-n101-k25").problem
+        func plan(_ options: FleetSearchOptions) -> FleetSolution { FleetSolver.solve(problem, options: options) }
+        let both = FleetSearchOptions(seed: seed, iterations: 200, timeLimit: nil, searches: 2)
+        let alone = [both.forSearch(0), both.forSearch(1)].map { options in
+            var single = options
+            single.searches = 1
+            return plan(single)
+        }
+        #expect(alone[0].cost != alone[1].cost, "the two seeds search differently")
+        let together = plan(both)
+        let better = alone[1].cost < alone[0].cost ? alone[1] : alone[0]
+        #expect(together.routes == better.routes && together.cost == better.cost)
+        #expect(together.iterations == 400 && !together.stoppedByTimeLimit)
+        #expect(plan(both).routes == together.routes)
+    }
+
     @Test func bestKnownSolutionsRecostExactly() throws {
         // The reader's distance conventions give exactly the published cost of each .sol file.
         for (name, bks) in try FleetData.bestKnown() {

@@ -18,7 +18,7 @@ enum RegretInsertion {
         while !pending.isEmpty {
             if SearchStop.isDue(deadline) {
                 // Cancelled, the answer is dropped: the stops left need no place.
-                if !Task.isCancelled { FarthestFirstInsertion.insert(pending, into: &state, model) }
+                if !SearchStop.isCancelled { FarthestFirstInsertion.insert(pending, into: &state, model) }
                 break
             }
             var chosen: (index: Int, insertion: Insertion, priority: Int, regret: Double)?

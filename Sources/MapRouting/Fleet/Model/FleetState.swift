@@ -1,6 +1,6 @@
 /// How good a solution is: first the unserved priority and stops (fewer is better),
 /// then the travel cost.
-struct FleetScore: Comparable {
+struct FleetScore: Comparable, Sendable {
     var unservedPriority: Int
     var unservedStops: Int
     var cost: Double

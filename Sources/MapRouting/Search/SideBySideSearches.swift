@@ -1,0 +1,36 @@
+import Foundation
+import Synchronization
+
+/// Independent searches of one problem run at once, one on the caller's thread and the others
+/// on threads of their own, so that a budget of wall time buys the work of every core. Each
+/// side search watches a ``SideSearchSignal`` the caller raises when its task is cancelled,
+/// so cancelling the caller stops them all within milliseconds.
+enum SideBySideSearches {
+    /// The outcome of `main()` on this thread, then of `side(1)` … `side(sideCount)`, each
+    /// run on a thread of its own while `main` runs.
+    static func run<Outcome: Sendable>(
+        sideCount: Int, side: @escaping @Sendable (Int) -> Outcome, main: () -> Outcome
+    ) -> [Outcome] {
+        let signal = SideSearchSignal()
+        let outcomes = Mutex<[Int: Outcome]>([:])
+        let finished = DispatchGroup()
+        for index in 1...max(sideCount, 1) where sideCount > 0 {
+            finished.enter()
+            let thread = Thread {
+                let outcome = signal.watch { side(index) }
+                outcomes.withLock { $0[index] = outcome }
+                finished.leave()
+            }
+            // The searches keep their working state on the heap; the default stack of the main
+            // thread is plenty, and some systems give other threads less.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        let first = main()
+        // Keep looking at the caller's task while the others finish.
+        while finished.wait(timeout: .now() + .milliseconds(2)) == .timedOut {
+            if SearchStop.isCancelled { signal.raise() }
+        }
+        return [first] + outcomes.withLock { saved in (1...max(sideCount, 1)).compactMap { saved[$0] } }
+    }
+}
