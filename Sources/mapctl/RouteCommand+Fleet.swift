@@ -14,7 +14,7 @@ extension RouteCommand {
                 stopCollection.features, vehicles: definitions,
                 roads: { try costSource.network(limit: reading.limit) },
                 geodesic: estimate.geodesic,
-                objective: estimate.routeObjective, seed: search.seed, iterations: search.iterations,
+                objective: estimate.routeObjective, seed: search.seed, iterations: search.searchIterations,
                 deadline: search.answerDeadline, units: units.system, inheriting: stopCollection.foreignMembers)
         } catch .costs(let failure as CommandFailure) {
             throw failure  // the network's loader has said what is wrong

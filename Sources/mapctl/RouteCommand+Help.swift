@@ -18,11 +18,13 @@ extension RouteCommand {
         columns in this order: the start (when --start is given), the stops in input \
         order after merging, the end (when --end is given).
 
-        Up to 15 stops the order is proven optimal; above, a local search runs for \
-        --iterations steps (default: from the size), deterministic for a given --seed. \
-        --time-limit (default 2s) is the budget of the whole command, from reading the \
-        input to writing the answer; when it stops the search first, a message says so \
-        and the order may differ between runs.
+        Up to 15 stops the order is proven optimal; above, a local search runs. By default \
+        it takes a number of steps chosen from the size, the same order on every run for a \
+        given --seed, within 2s. With --time-limit T it searches for the whole of T, so a \
+        longer limit finds a shorter route (the order may then differ between runs). With \
+        --iterations N it takes N steps, which --time-limit only caps: when it cuts them a \
+        message says so. The time counts the whole command, from reading the input to \
+        writing the answer.
 
         --roads FILE (a GeoJSON road layer, or a network saved by mapctl directions \
         --save-prepared) takes distances and durations from the streets instead, paths \

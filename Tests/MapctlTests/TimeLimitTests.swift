@@ -43,6 +43,25 @@ struct TimeLimitTests {
         #expect(elapsed <= bound, "took \(elapsed) s for a limit of \(limit), setup \(setup) s")
     }
 
+    @Test("--time-limit alone searches for the whole limit, so a longer limit finds no longer route")
+    func givenLimitIsSearched() throws {
+        func run(_ extra: [String]) throws -> (length: Double, seconds: Double, result: MapctlProcess.Result) {
+            let started = Date()
+            let result = try MapctlProcess.run(["route", "--round-trip"] + extra + ["Data/stops.geojson"])
+            let seconds = Date().timeIntervalSince(started)
+            #expect(result.status == 0, "\(result.standardError)")
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let line = try #require((root["features"] as? [[String: Any]])?.first?["properties"] as? [String: Any])
+            return (try #require(line["distance_m"] as? Double), seconds, result)
+        }
+        let short = try run(["--time-limit", "300ms"])
+        let long = try run(["--time-limit", "1500ms"])
+        // The same seed makes the longer search a continuation of the shorter one.
+        #expect(long.length <= short.length, "\(long.length) m in 1.5 s, \(short.length) m in 0.3 s")
+        #expect(long.seconds >= 1.3, "a search told to use 1.5 s ended after \(long.seconds) s")
+        #expect(!long.result.standardError.contains("ended the search"), "asked for, not a cut: \(long.result.standardError)")
+    }
+
     @Test("units: 2s, 2000ms and a bare 2000 are the same budget")
     func units() throws {
         var outputs: Set<String> = []

@@ -1,9 +1,9 @@
 /// How hard and how long the ordering search works.
 ///
 /// The search is deterministic: the same problem, seed and iteration budget give the
-/// same order on every machine. `timeLimit` is only a safety cap: when it ends the
+/// same order on every machine. `timeLimit` is then only a safety cap: when it ends the
 /// search first, the result says so (``TourSolution/stoppedByTimeLimit``) and may
-/// differ between runs.
+/// differ between runs. `iterations` of `Int.max` search until the time limit instead.
 public struct TourSearchOptions: Hashable, Sendable {
     /// Seed of the pseudo-random perturbations.
     public var seed: UInt64
@@ -43,5 +43,14 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// instead of running into the 2 s limit) and ends shorter.
     static func automaticIterations(places: Int, linKernighan: Bool = false) -> Int {
         max(2_000, (linKernighan ? 25 : 50) * places)
+    }
+
+    /// The iterations of a route or fleet search whose caller gave `iterations` and perhaps a
+    /// time limit (`mapctl route --iterations --time-limit`, `POST /route?iterations=&timeLimit=`):
+    /// the number given; else, when a time limit was asked for, as many as fit in it
+    /// (`Int.max`: a longer limit buys a shorter route, the answer then depends on the clock);
+    /// else `nil`, a number chosen from the size, the same answer on every run.
+    public static func iterations(_ given: Int?, timeLimitGiven: Bool) -> Int? {
+        given ?? (timeLimitGiven ? Int.max : nil)
     }
 }

@@ -20,7 +20,7 @@ struct RoutingRoutes: Sendable {
         let end = try query.lonLat("end")
         let roundTrip = try query.flag("roundTrip")
         if end != nil && roundTrip { throw Problem.badRequest("end and roundTrip=true exclude each other") }
-        let iterations = try query.integer("iterations", in: 0...1_000_000, "iterations is 0 to 1000000")
+        let iterations = try searchIterations(query)
         let seed = try query.integer("seed", in: 0...Int.max, "seed is a whole number of 0 or more") ?? 1
         let objective = try Self.objective(query)
         let snap = try query.number("snap", in: 0...100_000, "snap is 0 to 100000 metres") ?? 0
@@ -54,7 +54,7 @@ struct RoutingRoutes: Sendable {
     func fleet(_ request: Request, _ context: Context) async throws -> Response {
         let received = ContinuousClock.now
         let query = QueryValues(request)
-        let iterations = try query.integer("iterations", in: 0...1_000_000, "iterations is 0 to 1000000")
+        let iterations = try searchIterations(query)
         let seed = try query.integer("seed", in: 0...Int.max, "seed is a whole number of 0 or more") ?? 1
         let objective = try Self.objective(query)
         let limit = try timeLimit(query)
@@ -237,6 +237,13 @@ struct RoutingRoutes: Sendable {
         case "duration": return .duration
         case let other: throw .badRequest("objective=\(other): give distance or duration")
         }
+    }
+
+    /// `iterations`, else until `timeLimit` when it is given, else a number from the size
+    /// (``TourSearchOptions/iterations(_:timeLimitGiven:)``, as `mapctl route` has it).
+    private func searchIterations(_ query: QueryValues) throws(Problem) -> Int? {
+        let given = try query.integer("iterations", in: 0...1_000_000, "iterations is 0 to 1000000")
+        return TourSearchOptions.iterations(given, timeLimitGiven: query.string("timeLimit") != nil)
     }
 
     /// `timeLimit` in ms (default 2 s), capped by the service and kept inside the request's
