@@ -14,7 +14,8 @@ enum SideBySideSearches {
         let signal = SideSearchSignal()
         let outcomes = Mutex<[Int: Outcome]>([:])
         let finished = DispatchGroup()
-        for index in 1...max(sideCount, 1) where sideCount > 0 {
+        let sides = Array(1..<max(sideCount + 1, 1))
+        for index in sides {
             finished.enter()
             let thread = Thread {
                 let outcome = signal.watch { side(index) }
@@ -31,6 +32,6 @@ enum SideBySideSearches {
         while finished.wait(timeout: .now() + .milliseconds(2)) == .timedOut {
             if SearchStop.isCancelled { signal.raise() }
         }
-        return [first] + outcomes.withLock { saved in (1...max(sideCount, 1)).compactMap { saved[$0] } }
+        return [first] + outcomes.withLock { saved in sides.compactMap { saved[$0] } }
     }
 }
