@@ -2,7 +2,8 @@
 extension QueryCommand {
     static let discussion = """
         One question per call:
-          --near LON,LAT --radius M    features within M metres, nearest first
+          --near LON,LAT --radius D    features within D (metres, or 2km,
+                                       1.5mi, 500ft), nearest first
           --nearest K --at LON,LAT     the K nearest features
           --search TEXT [--at LON,LAT] names containing TEXT (case and accents
                                        ignored), exact matches first, then

@@ -8,8 +8,8 @@ struct QueryQuestionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Near me: the centre, as longitude,latitude.", valueName: "lon,lat"))
     var near: String?
 
-    @Option(help: "Near me: the radius in metres.")
-    var radius: Double?
+    @Option(help: ArgumentHelp("Near me: the radius, in metres or with a unit (300, 2km, 1.5mi, 500ft).", valueName: "distance"))
+    var radius: DistanceArgument?
 
     @Option(help: "Near me: at most this many features, nearest first.")
     var limit: Int?
@@ -54,8 +54,8 @@ struct QueryQuestionOptions: ParsableArguments {
         let asked = [near != nil, nearest != nil, search != nil].filter { $0 }.count
         guard asked == 1 else { throw ValidationError("give exactly one of --near, --nearest or --search") }
         if let near {
-            guard let radius else { throw ValidationError("--near needs --radius (metres)") }
-            guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(radius)") }
+            guard let radius = radius?.metres else { throw ValidationError("--near needs --radius (300, 2km, 1.5mi)") }
+            guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(self.radius!)") }
             if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
             return .near(try MapArgument.position(near, option: "--near"), radius: radius)
         }

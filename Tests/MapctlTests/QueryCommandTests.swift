@@ -23,6 +23,27 @@ struct QueryCommandTests {
         return 2 * 6_371_000 * asin(h.squareRoot())
     }
 
+    @Test("--radius takes a unit: 0.4km and 400m are 400 metres; 0.25mi is 402.336, 1300ft 396.24")
+    func radiusWithAUnit() throws {
+        func near(_ radius: String) throws -> String {
+            let result = try MapctlProcess.run(["query", "--near", "24.9414,60.1713", "--radius", radius, sample])
+            #expect(result.status == 0, "\(radius): \(result.standardError)")
+            return result.standardOutput
+        }
+        let metres = try near("400")
+        for same in ["400m", "0.4km"] { #expect(try near(same) == metres, "\(same)") }
+        // A quarter mile reaches 2.3 m further: never fewer hits, and every hit within 402.336 m.
+        let mile = try near("0.25mi")
+        let distances = try RouteCommandTests.features(mile).compactMap { RouteCommandTests.properties($0)["distance_m"] as? Double }
+        #expect(distances.count >= (try RouteCommandTests.features(metres)).count && distances.allSatisfy { $0 <= 402.336 })
+        let feet = try RouteCommandTests.features(try near("1300ft")).compactMap { RouteCommandTests.properties($0)["distance_m"] as? Double }
+        #expect(feet.count <= distances.count && feet.allSatisfy { $0 <= 396.24 } && !feet.isEmpty)
+        for wrong in ["2 parsecs", "km", "nan"] {
+            let result = try MapctlProcess.run(["query", "--near", "24.9414,60.1713", "--radius", wrong, sample])
+            #expect(result.status == 64 && result.standardError.contains("--radius"), "\(wrong): \(result.standardError)")
+        }
+    }
+
     @Test func nearMeWithLayers() throws {
         let result = try MapctlProcess.run(["query", "--near", "24.9414,60.1713", "--radius", "150", "--layers", "restaurant,shop", sample])
         #expect(result.status == 0, "\(result.standardError)")
