@@ -35,8 +35,8 @@ struct RouteSearchOptions: ParsableArguments {
     /// --iterations, else until a --time-limit given, else a number from the size.
     var searchIterations: Int? { TourSearchOptions.iterations(iterations, timeLimitGiven: timeLimit != nil) }
 
-    /// The wall-clock budget: --time-limit, 2 s by default.
-    var budget: TimeLimit { timeLimit ?? TimeLimit(milliseconds: 2_000) }
+    /// The wall-clock budget: --time-limit, else the library's default (2 s).
+    var budget: TimeLimit { timeLimit ?? TimeLimit(TourSearchOptions.defaultTimeLimit) }
 
     /// When the answer must be ready so that it is written within the budget: it counts
     /// from the start of the process, less a share for writing (2 %, at least 5 ms).

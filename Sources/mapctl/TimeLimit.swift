@@ -9,6 +9,11 @@ struct TimeLimit: ExpressibleByArgument, CustomStringConvertible {
 
     init(milliseconds: Int) { self.milliseconds = milliseconds }
 
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        milliseconds = Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
     init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces)
         let unit = Self.units.first { text.hasSuffix($0.suffix) }

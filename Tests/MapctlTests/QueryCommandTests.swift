@@ -34,9 +34,9 @@ struct QueryCommandTests {
         for same in ["400m", "0.4km"] { #expect(try near(same) == metres, "\(same)") }
         // A quarter mile reaches 2.3 m further: never fewer hits, and every hit within 402.336 m.
         let mile = try near("0.25mi")
-        let distances = try RouteCommandTests.features(mile).compactMap { RouteCommandTests.properties($0)["distance_m"] as? Double }
-        #expect(distances.count >= (try RouteCommandTests.features(metres)).count && distances.allSatisfy { $0 <= 402.336 })
-        let feet = try RouteCommandTests.features(try near("1300ft")).compactMap { RouteCommandTests.properties($0)["distance_m"] as? Double }
+        let distances = try features(mile).compactMap { properties($0)["distance_m"] as? Double }
+        #expect(distances.count >= (try features(metres)).count && distances.allSatisfy { $0 <= 402.336 })
+        let feet = try features(try near("1300ft")).compactMap { properties($0)["distance_m"] as? Double }
         #expect(feet.count <= distances.count && feet.allSatisfy { $0 <= 396.24 } && !feet.isEmpty)
         for wrong in ["2 parsecs", "km", "nan"] {
             let result = try MapctlProcess.run(["query", "--near", "24.9414,60.1713", "--radius", wrong, sample])

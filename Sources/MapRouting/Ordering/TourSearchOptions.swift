@@ -23,9 +23,13 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// 200 ms budget on TSPLIB: clustered instances such as ali535 need the wider lists).
     public var neighbourCount: Int
 
+    /// The time limit of a route or fleet search when its caller gives none (`mapctl route`,
+    /// `POST /route` and `/fleet`): an answer a person waits for.
+    public static let defaultTimeLimit = Duration.seconds(2)
+
     /// Creates options; the defaults suit interactive use.
     public init(
-        seed: UInt64 = 1, iterations: Int? = nil, timeLimit: Duration? = .seconds(2),
+        seed: UInt64 = 1, iterations: Int? = nil, timeLimit: Duration? = defaultTimeLimit,
         exactLimit: Int = 15, neighbourCount: Int = 10
     ) {
         self.seed = seed

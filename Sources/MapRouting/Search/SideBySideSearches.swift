@@ -14,7 +14,7 @@ enum SideBySideSearches {
         let signal = SideSearchSignal()
         let outcomes = Mutex<[Int: Outcome]>([:])
         let finished = DispatchGroup()
-        let sides = Array(1..<max(sideCount + 1, 1))
+        let sides = Array(stride(from: 1, through: sideCount, by: 1))
         for index in sides {
             finished.enter()
             let thread = Thread {

@@ -15,7 +15,7 @@ public struct FleetSearchOptions: Hashable, Sendable {
     public var searches: Int
 
     /// Creates options; the defaults suit interactive use.
-    public init(seed: UInt64 = 1, iterations: Int? = nil, timeLimit: Duration? = .seconds(2), searches: Int = 2) {
+    public init(seed: UInt64 = 1, iterations: Int? = nil, timeLimit: Duration? = TourSearchOptions.defaultTimeLimit, searches: Int = 2) {
         self.seed = seed
         self.iterations = iterations
         self.timeLimit = timeLimit
