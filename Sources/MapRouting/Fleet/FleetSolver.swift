@@ -124,11 +124,14 @@ public enum FleetSolver {
         if draw < 4 {
             stops.shuffle(using: &random)
         } else if draw < 8 {
-            stops.sort { model.items[$0] != model.items[$1] ? model.items[$0] > model.items[$1] : $0 < $1 }
+            // Comparators read local copies: one capturing the model copied it per comparison.
+            let items = model.items
+            stops.sort { items[$0] != items[$1] ? items[$0] > items[$1] : $0 < $1 }
         } else {
             let depot = model.startPlace[0]
-            let far = { (stop: Int) in model.cost(depot, model.stopPlace[stop]) }
-            stops.sort { far($0) != far($1) ? far($0) > far($1) : $0 < $1 }
+            var byDistance = stops.map { (far: model.cost(depot, model.stopPlace[$0]), stop: $0) }
+            byDistance.sort { $0.far != $1.far ? $0.far > $1.far : $0.stop < $1.stop }
+            stops = byDistance.map(\.stop)
         }
     }
 

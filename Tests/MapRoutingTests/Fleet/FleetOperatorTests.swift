@@ -116,7 +116,8 @@ struct FleetOperatorTests {
                         return RouteState.cost(of: stops, vehicle: route.vehicle, model).map { $0 - route.cost }
                     }
                     let cheapest = (0...route.stops.count).compactMap(full).min()
-                    let found = route.bestPosition(of: stop, model) { false }
+                    var none = Blinks.none
+                    let found = route.bestPosition(of: stop, model, blinks: &none)
                     compared += 1
                     #expect((found == nil) == (cheapest == nil), "stop \(stop) on vehicle \(route.vehicle)")
                     guard let found, let cheapest else { continue }

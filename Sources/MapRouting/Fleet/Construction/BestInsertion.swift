@@ -15,7 +15,7 @@ struct BestTwoInsertions {
     /// The vehicle whose insertion costs `second` (-1: none).
     var secondVehicle = -1
     /// Found among the positions next to the stop's nearest routed stops (see
-    /// ``FleetState/bestInsertions(of:_:skip:)``), not by a scan of every position.
+    /// ``FleetState/bestInsertions(of:_:blinks:)``), not by a scan of every position.
     var isGranular = false
 
     /// Weighs one route's best insertion (one per route).
@@ -36,21 +36,27 @@ struct BestTwoInsertions {
 extension FleetState {
     /// The cheapest feasible insertions of `stop`, best and second best on another route
     /// (the second is what regret insertion weighs). Only one empty vehicle of each class
-    /// is tried. `skip` may veto single positions (the "blinks" of ruin and recreate).
+    /// is tried. `blinks` may skip single positions.
     ///
     /// Above ``FleetCandidates/fullNeighbourLimit`` stops only the positions next to the stop's
     /// ``FleetCandidates/insertionNeighbours`` nearest routed stops, and the empty vehicles,
     /// are tried; every position only when none of those fits. A full scan reads every
     /// position of every route for each stop: most of a large fleet's time went there.
     func bestInsertions(
-        of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool = { false }
+        of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks
     ) -> BestTwoInsertions {
         if model.stopCount > FleetCandidates.fullNeighbourLimit {
-            var near = granularInsertions(of: stop, model, skip: skip)
+            var near = granularInsertions(of: stop, model, blinks: &blinks)
             near.isGranular = true
             if near.best != nil { return near }
         }
-        return bestOverVehicles(of: stop, model) { vehicle in scanPositions(of: stop, in: vehicle, model, skip: skip) }
+        return bestOverVehicles(of: stop, model) { vehicle in scanPositions(of: stop, in: vehicle, model, blinks: &blinks) }
+    }
+
+    /// ``bestInsertions(of:_:blinks:)`` with no position skipped.
+    func bestInsertions(of stop: Int, _ model: FleetModel<some FleetTravel>) -> BestTwoInsertions {
+        var none = Blinks.none
+        return bestInsertions(of: stop, model, blinks: &none)
     }
 
     /// `stop`'s cheapest position in `vehicle`'s route, every position tried; nil when the
@@ -58,38 +64,39 @@ extension FleetState {
     /// drawn for it either); problems with capacity dimensions, route limits, costs or breaks
     /// check the route's other dimensions once before its positions.
     @inline(__always)
-    private func scanPositions(of stop: Int, in vehicle: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool) -> Insertion? {
+    private func scanPositions(of stop: Int, in vehicle: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks) -> Insertion? {
         // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
         guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
-        return routes[vehicle].bestPosition(of: stop, model, skip: skip)
+        return routes[vehicle].bestPosition(of: stop, model, blinks: &blinks)
     }
 
-    /// ``bestInsertions(of:_:skip:)`` over the positions before and after the stop's nearest
+    /// ``bestInsertions(of:_:blinks:)`` over the positions before and after the stop's nearest
     /// routed stops, and in the first empty vehicle of each class; best and second best on
     /// different routes.
     private func granularInsertions(
-        of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool
+        of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks
     ) -> BestTwoInsertions {
         var bestByRoute: [Insertion] = []
         bestByRoute.reserveCapacity(2 * FleetCandidates.insertionNeighbours)
         for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] >= 0 {
             // Node p + 1 of a route is its stop p: the neighbour's own node is indexOf + 1.
-            offer(stop, routeOf[neighbour], after: indexOf[neighbour], model, skip: skip, into: &bestByRoute)
-            offer(stop, routeOf[neighbour], after: indexOf[neighbour] + 1, model, skip: skip, into: &bestByRoute)
+            offer(stop, routeOf[neighbour], after: indexOf[neighbour], model, blinks: &blinks, into: &bestByRoute)
+            offer(stop, routeOf[neighbour], after: indexOf[neighbour] + 1, model, blinks: &blinks, into: &bestByRoute)
         }
-        for vehicle in firstEmptyVehicles(model) { offer(stop, vehicle, after: 0, model, skip: skip, into: &bestByRoute) }
+        for vehicle in firstEmptyVehicles(model) { offer(stop, vehicle, after: 0, model, blinks: &blinks, into: &bestByRoute) }
         var chosen = BestTwoInsertions()
         for candidate in bestByRoute { chosen.offer(candidate) }
         return chosen
     }
 
-    /// `stop`'s cheapest insertion into `vehicle`'s route alone, as ``bestInsertions(of:_:skip:)``
+    /// `stop`'s cheapest insertion into `vehicle`'s route alone, as ``bestInsertions(of:_:blinks:)``
     /// weighs that route: next to the stop's nearest stops in it when `granular`, else at
     /// every position (nil for a vehicle that cannot serve the stop or has no room).
     func bestInsertion(of stop: Int, into vehicle: Int, granular: Bool, _ model: FleetModel<some FleetTravel>) -> Insertion? {
         guard model.canServe[vehicle * model.stopCount + stop] else { return nil }
-        guard granular else { return scanPositions(of: stop, in: vehicle, model, skip: { false }) }
+        var none = Blinks.none
+        guard granular else { return scanPositions(of: stop, in: vehicle, model, blinks: &none) }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
         var best: Insertion?
         for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] == vehicle {
@@ -105,10 +112,10 @@ extension FleetState {
     /// fits and is that route's cheapest so far.
     @inline(__always)
     private func offer(
-        _ stop: Int, _ vehicle: Int, after p: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool,
+        _ stop: Int, _ vehicle: Int, after p: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks,
         into bestByRoute: inout [Insertion]
     ) {
-        guard model.canServe[vehicle * model.stopCount + stop], !skip() else { return }
+        guard model.canServe[vehicle * model.stopCount + stop], !blinks.skipsNext() else { return }
         // Indexing reads the route in place; `let route = routes[vehicle]` would copy it.
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return }
         guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { return }
@@ -174,9 +181,10 @@ enum GreedyInsertion {
         _ stops: [Int], into state: inout FleetState, _ model: FleetModel<some FleetTravel>,
         random: inout RandomSource, blinkRate: Double
     ) {
-        let threshold = UInt64(blinkRate * Double(UInt64.max >> 11))
+        var blinks = Blinks(rate: blinkRate, random: random)
+        defer { random = blinks.random }
         for stop in stops {
-            if let best = state.bestInsertions(of: stop, model, skip: { (random.next() >> 11) < threshold }).best { state.insert(stop, vehicle: best.vehicle, after: best.after, model) }
+            if let best = state.bestInsertions(of: stop, model, blinks: &blinks).best { state.insert(stop, vehicle: best.vehicle, after: best.after, model) }
         }
     }
 }

@@ -168,28 +168,48 @@ struct RouteState {
     }
 
     /// The cheapest feasible position for `stop` (the first of equal ones), or nil;
-    /// `skip` may veto single positions.
-    @inline(__always) func bestPosition(of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool) -> Insertion? {
-        if model.hasBreaks, !model.isMoney, model.takesBreaks(vehicle) { return bestPositionByDetour(of: stop, model, skip: skip) }
+    /// `blinks` may skip single positions.
+    @inline(__always) func bestPosition(of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks) -> Insertion? {
+        // Problems without extras scan with no call the optimiser cannot see into: one such
+        // call in the loop made it copy the route (retain and release its four arrays) per
+        // scan, a fifth of a CVRP search's time.
+        if model.hasExtras { return bestExtendedPosition(of: stop, model, blinks: &blinks) }
+        return cheapestPosition(blinks: &blinks) { p in
+            serviceStart(ofInserted: stop, after: p, model) == nil ? nil : detour(of: stop, after: p, model)
+        }
+    }
+
+    /// ``bestPosition(of:_:blinks:)`` with dimensions, route limits, money or breaks.
+    @inline(never) private func bestExtendedPosition(of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks) -> Insertion? {
+        if model.hasBreaks, !model.isMoney, model.takesBreaks(vehicle) { return bestPositionByDetour(of: stop, model, blinks: &blinks) }
+        return cheapestPosition(blinks: &blinks) { p in insertionCost(of: stop, after: p, model) }
+    }
+
+    /// The position after which `cost` is lowest (the first of equal ones), over the positions
+    /// `blinks` does not skip; nil when `cost` is nil for every one.
+    @inline(__always) private func cheapestPosition(blinks: inout Blinks, _ cost: (Int) -> Double?) -> Insertion? {
+        // Draws from a local (see ``Blinks``), handed back when the scan is done.
+        var draws = blinks
+        defer { blinks = draws }
         var best: Insertion?
         for p in 0...stops.count {
-            if skip() { continue }
-            guard let extra = insertionCost(of: stop, after: p, model) else { continue }
+            if draws.skipsNext() { continue }
+            guard let extra = cost(p) else { continue }
             if extra < (best?.cost ?? .infinity) { best = Insertion(vehicle: vehicle, after: p, cost: extra) }
         }
         return best
     }
 
-    /// ``bestPosition(of:_:skip:)`` for a vehicle with breaks and no costs: an insertion then
+    /// ``bestPosition(of:_:blinks:)`` for a vehicle with breaks and no costs: an insertion then
     /// costs its detour, and only its check walks the route. The positions are tried from the
     /// cheapest detour on (the first of equal ones first), and the first that fits is the
     /// answer, so most insertions walk the route once instead of once per position.
-    @inline(never) private func bestPositionByDetour(of stop: Int, _ model: FleetModel<some FleetTravel>, skip: () -> Bool) -> Insertion? {
+    @inline(never) private func bestPositionByDetour(of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks) -> Insertion? {
         let here = model.stopPlace[stop]
         var candidates: [(cost: Double, after: Int)] = []
         candidates.reserveCapacity(stops.count + 1)
         for p in 0...stops.count {
-            if skip() { continue }
+            if blinks.skipsNext() { continue }
             let from = place(p, model), to = place(p + 1, model)
             let detour = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
             if detour.isFinite { candidates.append((detour, p)) }
@@ -205,11 +225,24 @@ struct RouteState {
     /// The extra cost of serving `stop` between nodes p and p + 1, or nil when that breaks
     /// capacity, a time window or the shift (the route itself must be feasible).
     @inline(__always) func insertionCost(of stop: Int, after p: Int, _ model: FleetModel<some FleetTravel>) -> Double? {
+        guard let start = serviceStart(ofInserted: stop, after: p, model) else { return nil }
+        if model.hasExtras { return extendedInsertionCost(of: stop, after: p, start: start, model) }
+        return detour(of: stop, after: p, model)
+    }
+
+    /// When service at `stop` would start between nodes p and p + 1, or nil when that breaks
+    /// the item capacity, the stop's windows or the rest of the route's.
+    @inline(__always) private func serviceStart(ofInserted stop: Int, after p: Int, _ model: FleetModel<some FleetTravel>) -> Double? {
         guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
         guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
-        if model.hasExtras { return extendedInsertionCost(of: stop, after: p, start: start, model) }
+        return start
+    }
+
+    /// The cost of the detour through `stop` between nodes p and p + 1 (nil: unreachable).
+    @inline(__always) private func detour(of stop: Int, after p: Int, _ model: FleetModel<some FleetTravel>) -> Double? {
+        let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
         let extra = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
         return extra.isFinite ? extra : nil
     }
