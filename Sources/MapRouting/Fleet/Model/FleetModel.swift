@@ -288,7 +288,7 @@ enum FleetCandidates {
     static let listedNeighbours = 250
     /// Above `fullNeighbourLimit` stops, a stop is inserted only next to this many of its
     /// nearest stops (granular insertion, as VROOM and PyVRP do; see
-    /// ``FleetState/bestInsertions(of:_:skip:)``).
+    /// ``FleetState/bestInsertions(of:_:blinks:)``).
     static let insertionNeighbours = 40
 
     /// How many other stops each stop lists: all of them, or ``listedNeighbours`` on large problems.
