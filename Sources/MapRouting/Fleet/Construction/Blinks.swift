@@ -1,10 +1,8 @@
 /// The "blinks" of ruin and recreate (SISR): while looking for a stop's cheapest place, each
 /// position is skipped with a small probability, so repeated recreates differ.
 ///
-/// A value passed `inout`, not a closure: the insertion scan copies it into a local for its
-/// loop, and with no write through a pointer inside the loop the route it reads needs no copy
-/// of its own (a closure's captured generator made the optimiser copy, that is retain and
-/// release, every route's arrays once per stop and vehicle: a fifth of the fleet search's time).
+/// A value passed `inout`, not a closure over the generator: the position scan draws from a
+/// local copy, which the optimiser keeps in registers, and hands it back when it is done.
 struct Blinks {
     private(set) var random: RandomSource
     /// Positions whose draw (the generator's top 53 bits) is below this are skipped.
