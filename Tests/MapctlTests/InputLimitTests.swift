@@ -6,15 +6,18 @@ import Testing
 /// memory runs out (`/dev/zero`, a huge file, `--max-input`).
 @Suite("Input limits")
 struct InputLimitTests {
-    @Test("/dev/zero is refused within 2 s by every command that reads GeoJSON", arguments: [
+    /// Refused at its first byte (the message says so), not after reading: a wall-clock bar of
+    /// 2 s failed in a CI rehearsal on a loaded machine (3.1 s, mostly starting the process),
+    /// so the clock only guards against a hang.
+    @Test("/dev/zero is refused at its first byte by every command that reads GeoJSON", arguments: [
         ["convert", "/dev/zero"], ["cluster", "--zoom", "3", "/dev/zero"], ["query", "--search", "x", "/dev/zero"],
     ])
     func endlessZeroes(arguments: [String]) throws {
         let start = Date()
         let result = try MapctlProcess.run(arguments)
-        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Date().timeIntervalSince(start) < 30)
         #expect(result.status == 66 || result.status == 65)
-        #expect(result.standardError.contains("/dev/zero") && result.standardError.contains("NUL"), "\(result.standardError)")
+        #expect(result.standardError.contains("/dev/zero: byte 1 is NUL"), "\(result.standardError)")
     }
 
     @Test("text that cannot be JSON on standard input is refused at its first byte")
