@@ -87,7 +87,8 @@ public enum FleetSolver {
             // The trial changes `current` in place and is undone when rejected.
             current.beginTrial()
             var removed = StringRemoval.ruin(&current, model, random: &random)
-            removed += current.unassigned.filter { !removed.contains($0) }
+            // The ruined stops are all unserved now; any others were unserved before.
+            if current.unservedCount > removed.count { removed += current.unassigned.filter { !removed.contains($0) } }
             sortForRecreate(&removed, model, random: &random)
             GreedyInsertion.insert(removed, into: &current, model, random: &random, blinkRate: 0.01)
             var score = current.score(model)

@@ -84,7 +84,7 @@ extension FleetState {
             offer(stop, routeOf[neighbour], after: indexOf[neighbour], model, blinks: &blinks, into: &bestByRoute)
             offer(stop, routeOf[neighbour], after: indexOf[neighbour] + 1, model, blinks: &blinks, into: &bestByRoute)
         }
-        for vehicle in firstEmptyVehicles(model) { offer(stop, vehicle, after: 0, model, blinks: &blinks, into: &bestByRoute) }
+        for vehicle in FirstEmptyVehicles(routes, model) { offer(stop, vehicle, after: 0, model, blinks: &blinks, into: &bestByRoute) }
         var chosen = BestTwoInsertions()
         for candidate in bestByRoute { chosen.offer(candidate) }
         return chosen
@@ -135,42 +135,22 @@ extension FleetState {
         of stop: Int, _ model: FleetModel<some FleetTravel>, _ routeBest: (Int) -> Insertion?
     ) -> BestTwoInsertions {
         var chosen = BestTwoInsertions()
-        let empties = firstEmptyVehicles(model)
-        var nextUsed = 0, nextEmpty = 0
-        while nextUsed < usedVehicles.count || nextEmpty < empties.count {
+        var empties = FirstEmptyVehicles(routes, model)
+        var nextEmpty = empties.next()
+        var nextUsed = 0
+        while nextUsed < usedVehicles.count || nextEmpty != nil {
             let vehicle: Int
-            if nextEmpty == empties.count || (nextUsed < usedVehicles.count && usedVehicles[nextUsed] < empties[nextEmpty]) {
+            if let empty = nextEmpty, nextUsed == usedVehicles.count || empty < usedVehicles[nextUsed] {
+                vehicle = empty
+                nextEmpty = empties.next()
+            } else {
                 vehicle = usedVehicles[nextUsed]
                 nextUsed += 1
-            } else {
-                vehicle = empties[nextEmpty]
-                nextEmpty += 1
             }
             guard model.canServe[vehicle * model.stopCount + stop], let candidate = routeBest(vehicle) else { continue }
             chosen.offer(candidate)
         }
         return chosen
-    }
-
-    /// The first empty vehicle of each class, in vehicle order.
-    func firstEmptyVehicles(_ model: FleetModel<some FleetTravel>) -> [Int] {
-        var found: [Int] = []
-        var seen: UInt64 = 0  // classes below 64; later ones are looked up in `found`
-        var vehicle = 0
-        while vehicle < routes.count && found.count < model.vehicleClassCount {
-            defer { vehicle += 1 }
-            guard routes[vehicle].isEmpty else { continue }
-            let vehicleClass = model.vehicleClass[vehicle]
-            if vehicleClass < 64 {
-                let bit: UInt64 = 1 << UInt64(vehicleClass)
-                if seen & bit != 0 { continue }
-                seen |= bit
-            } else if found.contains(where: { model.vehicleClass[$0] == vehicleClass }) {
-                continue
-            }
-            found.append(vehicle)
-        }
-        return found
     }
 }
 

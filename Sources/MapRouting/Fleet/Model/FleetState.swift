@@ -63,7 +63,7 @@ struct FleetState {
     /// Gives `vehicle` the stops `stops` in that order (stops it had and lost become unassigned
     /// unless another route takes them in the same move).
     mutating func setRoute(_ vehicle: Int, _ stops: [Int], _ model: FleetModel<some FleetTravel>) {
-        if inTrial, !trialSaved.contains(where: { $0.vehicle == vehicle }) { trialSaved.append(routes[vehicle]) }
+        saveForTrial(vehicle)
         for stop in routes[vehicle].stops where routeOf[stop] == vehicle {
             routeOf[stop] = -1
             unservedStops += 1
@@ -94,22 +94,54 @@ struct FleetState {
         if isUsed { usedVehicles.insert(vehicle, at: low) } else { usedVehicles.remove(at: low) }
     }
 
+    /// During a trial, keeps `vehicle`'s route as it was before its first change.
+    private mutating func saveForTrial(_ vehicle: Int) {
+        if inTrial, !trialSaved.contains(where: { $0.vehicle == vehicle }) { trialSaved.append(routes[vehicle]) }
+    }
+
     /// Takes `removed` out of their routes; they become unassigned.
+    ///
+    /// This and ``insert(_:vehicle:after:_:)`` change a route's stops in place (no new arrays
+    /// per change: the search makes millions of them).
     mutating func remove(_ removed: [Int], _ model: FleetModel<some FleetTravel>) {
         // Few stops from few routes: plain arrays beat hashing here.
         var vehicles = [Int]()
         for stop in removed where routeOf[stop] >= 0 && !vehicles.contains(routeOf[stop]) { vehicles.append(routeOf[stop]) }
-        for vehicle in vehicles.sorted() {
-            setRoute(vehicle, routes[vehicle].stops.filter { !removed.contains($0) }, model)
+        for vehicle in vehicles {
+            saveForTrial(vehicle)
+            for stop in routes[vehicle].stops where removed.contains(stop) {
+                routeOf[stop] = -1
+                unservedStops += 1
+                unservedPriority += model.priority[stop]
+            }
+            routes[vehicle].removeStops(where: removed.contains, model)
+            noteStops(of: vehicle, from: 0, wasUsed: true)
         }
     }
 
     /// Serves `stop` with `vehicle` after node `p` (0 = right after the start).
     mutating func insert(_ stop: Int, vehicle: Int, after p: Int, _ model: FleetModel<some FleetTravel>) {
-        var stops = routes[vehicle].stops
-        stops.insert(stop, at: p)
-        setRoute(vehicle, stops, model)
+        saveForTrial(vehicle)
+        if routeOf[stop] < 0 {
+            unservedStops -= 1
+            unservedPriority -= model.priority[stop]
+        }
+        let wasUsed = !routes[vehicle].isEmpty
+        routes[vehicle].insertStop(stop, at: p, model)
+        routeOf[stop] = vehicle
+        noteStops(of: vehicle, from: p, wasUsed: wasUsed)
     }
+
+    /// After `vehicle`'s stops changed from index `first` on: their indices, the used
+    /// vehicles and the route's cost.
+    private mutating func noteStops(of vehicle: Int, from first: Int, wasUsed: Bool) {
+        for index in first..<routes[vehicle].stops.count { indexOf[routes[vehicle].stops[index]] = index }
+        noteUse(of: vehicle, wasUsed: wasUsed, isUsed: !routes[vehicle].isEmpty)
+        routeCost[vehicle] = routes[vehicle].cost
+    }
+
+    /// The number of stops not served.
+    var unservedCount: Int { unservedStops }
 
     /// Starts a trial: the changes from here on can be undone at the cost of the routes they
     /// touch, where a copy of the whole state would copy every vehicle's route (one vehicle

@@ -70,12 +70,25 @@ struct RouteState {
         update(model)
     }
 
+    /// Serves `stop` at index `index` of the stops, in place, and recomputes the passes.
+    mutating func insertStop(_ stop: Int, at index: Int, _ model: FleetModel<some FleetTravel>) {
+        stops.insert(stop, at: index)
+        update(model)
+    }
+
+    /// Drops the stops `isRemoved` picks, in place, and recomputes the passes.
+    mutating func removeStops(where isRemoved: (Int) -> Bool, _ model: FleetModel<some FleetTravel>) {
+        stops.removeAll(where: isRemoved)
+        update(model)
+    }
+
     private mutating func update(_ model: FleetModel<some FleetTravel>) {
         let count = stops.count
         // Refilled in place: a route changed several times keeps its buffers.
-        Self.refill(&costTo, count + 2)
-        Self.refill(&departure, count + 2)
-        Self.refill(&latest, count + 2)
+        Self.resize(&costTo, count + 2)
+        Self.resize(&departure, count + 2)
+        Self.resize(&latest, count + 2)
+        costTo[0] = 0
         load = 0
         var onTime = true
         departure[0] = model.shiftStart[vehicle]
@@ -161,10 +174,14 @@ struct RouteState {
         if model.isMoney { cost = count == 0 ? 0 : model.moneyCost(vehicle, distance: distance, duration: duration) }
     }
 
-    /// `count` zeros, in the array's own buffer when it has room and nobody shares it.
-    private static func refill(_ values: inout [Double], _ count: Int) {
-        values.removeAll(keepingCapacity: true)
-        values.append(contentsOf: repeatElement(0, count: count))
+    /// `count` values, in the array's own buffer when it has room and nobody shares it. Only
+    /// entries past the old count are zeroed: the passes write every node's entry.
+    private static func resize(_ values: inout [Double], _ count: Int) {
+        if values.count > count {
+            values.removeLast(values.count - count)
+        } else if values.count < count {
+            values.append(contentsOf: repeatElement(0, count: count - values.count))
+        }
     }
 
     /// The cheapest feasible position for `stop` (the first of equal ones), or nil;
