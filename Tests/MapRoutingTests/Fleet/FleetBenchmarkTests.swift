@@ -32,7 +32,7 @@ struct FleetBenchmarkTests {
     }
 
     /// What `mapctl route --vehicles` does with no budget flag: the default iteration budget
-    /// (750 per stop; in release 0.03–1.3 s here, under the default 2 s cap) reaches 1 % of the
+    /// (750 per stop; in release 0.03–1.2 s here, under the default 2 s cap) reaches 1 % of the
     /// best known with the default seed on every shared instance (other seeds: X-n200-k36 and
     /// RC101 up to 1.2 and 1.4 %). 100 per stop left X-n101-k25 at 1.0 % and X-n200-k36 at
     /// 1.9 %. Run without the clock cap so debug builds give the same answer.

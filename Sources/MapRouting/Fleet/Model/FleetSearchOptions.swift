@@ -36,7 +36,7 @@ public struct FleetSearchOptions: Hashable, Sendable {
     /// The automatic budget: grows with the number of stops. Measured on the shared CVRPLIB and
     /// Solomon instances (release, two searches, `Benchmarks/vrp/VRPBench … default`, seeds 1–10):
     /// 500 per stop left X-n200-k36 at 0.67–1.57 % (mean 1.09 %) and RC101 at 0–1.92 % above the
-    /// best known; 750 per stop reaches X-n200-k36 0.78–1.21 % (mean 0.99 %) in 1.3 s, RC101
-    /// 0–1.39 %, the others 0–0.49 %, every instance within 1.3 s.
+    /// best known; 750 per stop reaches X-n200-k36 0.78–1.21 % (mean 0.99 %) in 1.1 s, RC101
+    /// 0–1.39 %, the others 0–0.49 %, every instance within 1.2 s.
     static func automaticIterations(stops: Int) -> Int { max(1_000, 750 * stops) }
 }
