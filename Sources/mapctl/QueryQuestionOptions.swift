@@ -54,10 +54,10 @@ struct QueryQuestionOptions: ParsableArguments {
         let asked = [near != nil, nearest != nil, search != nil].filter { $0 }.count
         guard asked == 1 else { throw ValidationError("give exactly one of --near, --nearest or --search") }
         if let near {
-            guard let radius = radius?.metres else { throw ValidationError("--near needs --radius (300, 2km, 1.5mi)") }
-            guard radius.isFinite, radius >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(self.radius!)") }
+            guard let radius else { throw ValidationError("--near needs --radius (300, 2km, 1.5mi)") }
+            guard radius.metres.isFinite, radius.metres >= 0 else { throw ValidationError("--radius must be 0 or more metres, got \(radius)") }
             if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
-            return .near(try MapArgument.position(near, option: "--near"), radius: radius)
+            return .near(try MapArgument.position(near, option: "--near"), radius: radius.metres)
         }
         if radius != nil { throw ValidationError("--radius goes with --near") }
         if limit != nil { throw ValidationError("--limit goes with --near (--nearest takes its count, --search --page-size)") }

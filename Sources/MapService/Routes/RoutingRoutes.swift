@@ -246,8 +246,9 @@ struct RoutingRoutes: Sendable {
         return TourSearchOptions.iterations(given, timeLimitGiven: query.string("timeLimit") != nil)
     }
 
-    /// `timeLimit` in ms (default ``TourSearchOptions/defaultTimeLimit``, as the command's), capped by the service and kept inside the request's
-    /// own time limit, so that a route answers its best plan in time instead of a 503.
+    /// `timeLimit` in ms (default ``TourSearchOptions/defaultTimeLimit``, as the command's),
+    /// capped by the service and kept inside the request's own time limit, so that a route
+    /// answers its best plan in time instead of a 503.
     private func timeLimit(_ query: QueryValues) throws(Problem) -> Duration {
         let asked = try query.integer("timeLimit", in: 1...Int.max, "timeLimit is milliseconds, 1 or more").map { Duration.milliseconds($0) }
         return min(asked ?? TourSearchOptions.defaultTimeLimit, state.configuration.maxRouteTime, state.configuration.requestTimeout * 0.8)

@@ -95,8 +95,10 @@ extension FleetState {
     /// every position (nil for a vehicle that cannot serve the stop or has no room).
     func bestInsertion(of stop: Int, into vehicle: Int, granular: Bool, _ model: FleetModel<some FleetTravel>) -> Insertion? {
         guard model.canServe[vehicle * model.stopCount + stop] else { return nil }
-        var none = Blinks.none
-        guard granular else { return scanPositions(of: stop, in: vehicle, model, blinks: &none) }
+        guard granular else {
+            var none = Blinks.none
+            return scanPositions(of: stop, in: vehicle, model, blinks: &none)
+        }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
         var best: Insertion?
         for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] == vehicle {
