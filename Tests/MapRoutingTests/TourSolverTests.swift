@@ -79,7 +79,28 @@ struct TourSolverTests {
         let first = try TourSolver.solve(problem, options: options)
         let second = try TourSolver.solve(problem, options: options)
         #expect(first.order == second.order)
-        #expect(first.iterations == 1_500 && !first.stoppedByTimeLimit)
+        // Two searches side by side by default, each with the budget.
+        #expect(first.iterations == 2 * 1_500 && !first.stoppedByTimeLimit)
+    }
+
+    /// The first search is the one a single search would run; a side search with its own seed
+    /// replaces its answer only with a shorter one, and the answer is the same on every run.
+    @Test func searchesSideBySideKeepTheShortestOrder() throws {
+        var shortenedBySide = 0
+        for seed in UInt64(1)...5 {
+            let costs = Fixtures.randomMatrix(count: 150, seed: 50 + seed)
+            let problem = try TourProblem(costs: costs, start: 0, end: .anywhere)
+            let alone = try TourSolver.solve(problem, options: TourSearchOptions(seed: seed, iterations: 300, timeLimit: nil, searches: 1))
+            let options = TourSearchOptions(seed: seed, iterations: 300, timeLimit: nil, searches: 2)
+            let both = try TourSolver.solve(problem, options: options)
+            let again = try TourSolver.solve(problem, options: options)
+            #expect(both.order == again.order)
+            #expect(both.cost <= alone.cost)
+            #expect(both.iterations == 600 && alone.iterations == 300)
+            #expect(Fixtures.isFeasible(both.order, for: problem))
+            if both.cost < alone.cost { shortenedBySide += 1 }
+        }
+        #expect(shortenedBySide > 0, "the side search never found a shorter order")
     }
 
     @Test func tinyProblems() throws {

@@ -155,7 +155,7 @@ public enum FleetSolver {
             let problem = try? TourProblem(costs: costs, start: 0, end: end),
             let tour = try? TourSolver.solve(
                 problem,
-                options: TourSearchOptions(seed: options.seed, iterations: options.iterations, timeLimit: options.timeLimit))
+                options: TourSearchOptions(seed: options.seed, iterations: options.iterations, timeLimit: options.timeLimit, searches: options.searches))
         else { return nil }
         let order = tour.order.filter { $0 >= 1 && $0 <= servable.count }.map { servable[$0 - 1] }
         state.setRoute(0, order, model)

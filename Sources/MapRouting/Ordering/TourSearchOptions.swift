@@ -22,6 +22,11 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// Candidate neighbours per place in the local search (10 measured better than 8 at a
     /// 200 ms budget on TSPLIB: clustered instances such as ali535 need the wider lists).
     public var neighbourCount: Int
+    /// Independent searches run side by side from the first local optimum, each with
+    /// `iterations` and its own seed (the first with `seed`), the shortest order kept: on a
+    /// machine with as many cores they take the wall time of one, and the answer is still
+    /// the same on every run.
+    public var searches: Int
 
     /// The time limit of a route or fleet search when its caller gives none (`mapctl route`,
     /// `POST /route` and `/fleet`): an answer a person waits for.
@@ -30,13 +35,14 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// Creates options; the defaults suit interactive use.
     public init(
         seed: UInt64 = 1, iterations: Int? = nil, timeLimit: Duration? = defaultTimeLimit,
-        exactLimit: Int = 15, neighbourCount: Int = 10
+        exactLimit: Int = 15, neighbourCount: Int = 10, searches: Int = 2
     ) {
         self.seed = seed
         self.iterations = iterations
         self.timeLimit = timeLimit
         self.exactLimit = min(max(exactLimit, 0), 20)
         self.neighbourCount = max(neighbourCount, 4)
+        self.searches = max(searches, 1)
     }
 
     /// The automatic iteration budget for `places` places. Measured (release, seeds 1–5):

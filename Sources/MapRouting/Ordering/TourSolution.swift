@@ -7,7 +7,8 @@ public struct TourSolution: Hashable, Sendable {
     public let cost: Double
     /// True when the exact method (dynamic programming) proved no order is cheaper.
     public let isProvenOptimal: Bool
-    /// Local-search iterations (perturbations) run; 0 for the exact method.
+    /// Local-search iterations (perturbations) run, by every search side by side together;
+    /// 0 for the exact method.
     public let iterations: Int
     /// True when the wall-clock cap ended the search before its iteration budget, so
     /// a rerun on another machine may give another order.

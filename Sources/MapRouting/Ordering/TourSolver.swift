@@ -1,7 +1,9 @@
 /// Finds the cheapest order for a ``TourProblem``: exactly (Held–Karp) when there are
 /// at most ``TourSearchOptions/exactLimit`` places between start and end, otherwise by
 /// iterated local search (2-opt, Or-opt and sequential 3-opt moves with candidate lists
-/// and don't-look bits, Lin–Kernighan chains from 500 places, double-bridge kicks).
+/// and don't-look bits, Lin–Kernighan chains from 500 places, double-bridge kicks):
+/// ``TourSearchOptions/searches`` such searches with seeds of their own kick the first local
+/// optimum side by side (one per core) and the shortest order wins.
 public enum TourSolver {
     /// Solves `problem`.
     /// - Throws: ``TourProblemError/isolated(place:direction:)`` when a place has only
@@ -24,11 +26,12 @@ public enum TourSolver {
             order = model.order(fromCycle: HeldKarp.shortestPath(in: model))
             proven = true
         } else {
-            let search = IteratedLocalSearch(
+            var search = IteratedLocalSearch(
                 iterations: options.iterations ?? TourSearchOptions.automaticIterations(
                     places: model.table.size, linKernighan: SearchTour.linKernighanApplies(to: model)),
                 seed: options.seed,
                 deadline: deadline)
+            search.searches = options.searches
             let outcome = search.run(model: model, neighbourCount: options.neighbourCount)
             order = model.order(fromCycle: outcome.cycle)
             proven = false

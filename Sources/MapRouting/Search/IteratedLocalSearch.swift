@@ -4,8 +4,10 @@
 /// slack lets the search leave deep local optima on small instances); a rejected
 /// result is undone from the journal. The best tour seen is returned.
 ///
-/// Budget: `iterations` kicks, deterministic for a given seed. The optional wall-clock
-/// `deadline` is checked every few kicks and only caps the run.
+/// Budget: `iterations` kicks per search, deterministic for a given seed. The optional
+/// wall-clock `deadline` is checked every few kicks and only caps the run. With `searches`
+/// above one, that many searches kick the first local optimum side by side, one per core,
+/// with seeds of their own, and the shortest cycle wins (still deterministic).
 struct IteratedLocalSearch {
     var iterations: Int
     var seed: UInt64
@@ -23,8 +25,13 @@ struct IteratedLocalSearch {
     var scrambleWindow = 30
     var scrambleReversals = 10
 
-    struct Outcome {
+    /// Searches run side by side from the first local optimum, each with `iterations` and a
+    /// seed of its own (the first with `seed`); the shortest cycle wins.
+    var searches = 1
+
+    struct Outcome: Sendable {
         var cycle: [Int]
+        var cost: Double
         var iterations: Int
         var stoppedByDeadline: Bool
     }
@@ -39,9 +46,26 @@ struct IteratedLocalSearch {
         tour.enqueueAll()
         let descended = tour.runLocalSearch(until: deadline)
         guard descended, tour.count >= 8 else {
-            return Outcome(cycle: tour.nodes, iterations: 0, stoppedByDeadline: !descended)
+            return Outcome(cycle: tour.nodes, cost: tour.cost, iterations: 0, stoppedByDeadline: !descended)
         }
+        guard searches > 1 else { return kick(tour, seed: seed) }
+        let shared = SharedDescent(model: model, neighbours: neighbours, order: tour.nodes)
+        let outcomes = SideBySideSearches.run(sideCount: searches - 1, side: { index in
+            kick(SearchTour(model: shared.model, neighbours: shared.neighbours, initialOrder: shared.order),
+                 seed: SideBySideSearches.seed(seed, forSearch: index))
+        }, main: {
+            kick(tour, seed: seed)
+        })
+        // The shortest cycle, the first search's on a tie; the work and the clock of all of them.
+        var best = outcomes[0]
+        for outcome in outcomes.dropFirst() where outcome.cost < best.cost - tour.epsilon { best = outcome }
+        best.iterations = outcomes.reduce(0) { $0 + $1.iterations }
+        best.stoppedByDeadline = outcomes.contains { $0.stoppedByDeadline }
+        return best
+    }
 
+    /// The kicks from a descended `tour`: the best cycle they reach.
+    private func kick(_ tour: SearchTour, seed: UInt64) -> Outcome {
         var random = RandomSource(seed: seed)
         var done = 0
         var stopped = false
@@ -70,6 +94,17 @@ struct IteratedLocalSearch {
             }
             done += 1
         }
-        return Outcome(cycle: tour.cost <= bestCost ? tour.nodes : best, iterations: done, stoppedByDeadline: stopped)
+        return tour.cost <= bestCost
+            ? Outcome(cycle: tour.nodes, cost: tour.cost, iterations: done, stoppedByDeadline: stopped)
+            : Outcome(cycle: best, cost: bestCost, iterations: done, stoppedByDeadline: stopped)
     }
+}
+
+/// What every side search starts from: the model, the candidate lists and the first local
+/// optimum. `@unchecked`: the model's cost table is written while it is built and only read
+/// afterwards; each search keeps its tour in a ``SearchTour`` of its own.
+private struct SharedDescent: @unchecked Sendable {
+    let model: CycleModel
+    let neighbours: NeighbourLists
+    let order: [Int]
 }

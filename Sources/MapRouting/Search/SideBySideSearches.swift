@@ -34,4 +34,9 @@ enum SideBySideSearches {
         }
         return [first] + outcomes.withLock { saved in sides.compactMap { saved[$0] } }
     }
+
+    /// The seed of the `index`-th side search: far from the seeds of the next ones.
+    static func seed(_ seed: UInt64, forSearch index: Int) -> UInt64 {
+        seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+    }
 }

@@ -29,7 +29,7 @@ public struct FleetSearchOptions: Hashable, Sendable {
     /// The options of the `index`-th side search: a seed of its own, far from the next seeds'.
     func forSearch(_ index: Int) -> FleetSearchOptions {
         var options = self
-        options.seed = seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        options.seed = SideBySideSearches.seed(seed, forSearch: index)
         return options
     }
 

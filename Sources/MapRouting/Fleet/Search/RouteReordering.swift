@@ -21,7 +21,7 @@ enum RouteReordering {
                 costs: costs, start: 0,
                 end: fixedEnd ? .at(places.count - 1) : end == start ? .returnToStart : .anywhere),
             let tour = try? TourSolver.solve(
-                problem, options: TourSearchOptions(seed: seed, iterations: 50, timeLimit: nil, exactLimit: 9))
+                problem, options: TourSearchOptions(seed: seed, iterations: 50, timeLimit: nil, exactLimit: 9, searches: 1))
         else { return false }
         let order = tour.order.filter { $0 >= 1 && $0 <= route.stops.count }.map { route.stops[$0 - 1] }
         return state.applyIfBetter((vehicle, order), nil, model)
