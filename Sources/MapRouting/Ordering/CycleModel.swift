@@ -21,6 +21,8 @@ struct CycleModel {
     let ranks: [Int]
     /// True when the problem has a first or last group.
     var hasGroups: Bool { (ranks.max() ?? 0) > 2 }
+    /// True when the path may end anywhere (the terminal is a dummy).
+    var hasFreeEnd: Bool { places[terminal] == nil }
     let isSymmetric: Bool
     /// Smallest cost change the search treats as an improvement.
     let epsilon: Double

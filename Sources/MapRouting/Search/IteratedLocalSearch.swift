@@ -7,7 +7,8 @@
 /// Budget: `iterations` kicks per search, deterministic for a given seed. The optional
 /// wall-clock `deadline` is checked every few kicks and only caps the run. With `searches`
 /// above one, that many searches kick the first local optimum side by side, one per core,
-/// with seeds of their own, and the shortest cycle wins (still deterministic).
+/// with seeds of their own, and the shortest cycle wins (still deterministic); on an open
+/// path the side searches start from their own nearest-neighbour path instead.
 struct IteratedLocalSearch {
     var iterations: Int
     var seed: UInt64
@@ -38,11 +39,8 @@ struct IteratedLocalSearch {
 
     func run(model: CycleModel, neighbourCount: Int) -> Outcome {
         let neighbours = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric, k: neighbourCount)
-        let constructed = model.isSymmetric
-            ? GreedyEdgeTour.build(table: model.table, neighbours: neighbours, start: model.start)
-            : NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start)
-        let initial = model.hasGroups ? model.orderedByRank(constructed) : constructed
-        let tour = SearchTour(model: model, neighbours: neighbours, initialOrder: initial)
+        let tour = SearchTour(model: model, neighbours: neighbours,
+                              initialOrder: construction(model, neighbours, nearestNeighbour: !model.isSymmetric))
         tour.enqueueAll()
         let descended = tour.runLocalSearch(until: deadline)
         guard descended, tour.count >= 8 else {
@@ -51,8 +49,19 @@ struct IteratedLocalSearch {
         guard searches > 1 else { return kick(tour, seed: seed) }
         let shared = SharedDescent(model: model, neighbours: neighbours, order: tour.nodes)
         let outcomes = SideBySideSearches.run(sideCount: searches - 1, side: { index in
-            kick(SearchTour(model: shared.model, neighbours: shared.neighbours, initialOrder: shared.order),
-                 seed: SideBySideSearches.seed(seed, forSearch: index))
+            let sideSeed = SideBySideSearches.seed(seed, forSearch: index)
+            guard shared.model.hasFreeEnd, shared.model.isSymmetric else {
+                return kick(SearchTour(model: shared.model, neighbours: shared.neighbours, initialOrder: shared.order), seed: sideSeed)
+            }
+            // An open path's free end sets its whole shape, and kicks seldom carry the end far
+            // (Benchmarks/router/README.md): the side searches start from a shape of their own.
+            let own = SearchTour(model: shared.model, neighbours: shared.neighbours,
+                                 initialOrder: construction(shared.model, shared.neighbours, nearestNeighbour: true))
+            own.enqueueAll()
+            guard own.runLocalSearch(until: deadline) else {
+                return Outcome(cycle: own.nodes, cost: own.cost, iterations: 0, stoppedByDeadline: true)
+            }
+            return kick(own, seed: sideSeed)
         }, main: {
             kick(tour, seed: seed)
         })
@@ -62,6 +71,16 @@ struct IteratedLocalSearch {
         best.iterations = outcomes.reduce(0) { $0 + $1.iterations }
         best.stoppedByDeadline = outcomes.contains { $0.stoppedByDeadline }
         return best
+    }
+
+    /// The first cycle: greedy edge matching, or the nearest-neighbour path from the start
+    /// (asymmetric tables, whose direction greedy matching ignores, and the side searches of
+    /// an open path), its groups then put in order.
+    private func construction(_ model: CycleModel, _ neighbours: NeighbourLists, nearestNeighbour: Bool) -> [Int] {
+        let constructed = nearestNeighbour
+            ? NearestNeighbourTour.build(table: model.table, neighbours: neighbours, start: model.start)
+            : GreedyEdgeTour.build(table: model.table, neighbours: neighbours, start: model.start)
+        return model.hasGroups ? model.orderedByRank(constructed) : constructed
     }
 
     /// The kicks from a descended `tour`: the best cycle they reach.
