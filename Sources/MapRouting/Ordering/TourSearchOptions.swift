@@ -22,10 +22,11 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// Candidate neighbours per place in the local search (10 measured better than 8 at a
     /// 200 ms budget on TSPLIB: clustered instances such as ali535 need the wider lists).
     public var neighbourCount: Int
-    /// Independent searches run side by side from the first local optimum, each with
-    /// `iterations` and its own seed (the first with `seed`), the shortest order kept: on a
-    /// machine with as many cores they take the wall time of one, and the answer is still
-    /// the same on every run.
+    /// Independent searches run side by side, each with `iterations` and its own seed (the
+    /// first with `seed`), the shortest order kept: on a machine with as many cores they take
+    /// the wall time of one, and the answer is still the same on every run. They start from
+    /// the first search's first local optimum; on an open path (end anywhere) from a
+    /// nearest-neighbour path of their own, since the free end sets the path's whole shape.
     public var searches: Int
 
     /// The time limit of a route or fleet search when its caller gives none (`mapctl route`,

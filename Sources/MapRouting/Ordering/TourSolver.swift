@@ -2,8 +2,8 @@
 /// at most ``TourSearchOptions/exactLimit`` places between start and end, otherwise by
 /// iterated local search (2-opt, Or-opt and sequential 3-opt moves with candidate lists
 /// and don't-look bits, Lin–Kernighan chains from 500 places, double-bridge kicks):
-/// ``TourSearchOptions/searches`` such searches with seeds of their own kick the first local
-/// optimum side by side (one per core) and the shortest order wins.
+/// ``TourSearchOptions/searches`` such searches with seeds of their own run side by side
+/// (one per core) and the shortest order wins.
 public enum TourSolver {
     /// Solves `problem`.
     /// - Throws: ``TourProblemError/isolated(place:direction:)`` when a place has only

@@ -26,8 +26,8 @@ struct IteratedLocalSearch {
     var scrambleWindow = 30
     var scrambleReversals = 10
 
-    /// Searches run side by side from the first local optimum, each with `iterations` and a
-    /// seed of its own (the first with `seed`); the shortest cycle wins.
+    /// Searches run side by side, each with `iterations` and a seed of its own (the first
+    /// with `seed`); the shortest cycle wins.
     var searches = 1
 
     struct Outcome: Sendable {
