@@ -88,7 +88,7 @@ public enum FleetSolver {
             current.beginTrial()
             var removed = StringRemoval.ruin(&current, model, random: &random)
             // The ruined stops are all unserved now; any others were unserved before.
-            if current.unservedCount > removed.count { removed += current.unassigned.filter { !removed.contains($0) } }
+            if current.unservedStops > removed.count { removed += current.unassigned.filter { !removed.contains($0) } }
             sortForRecreate(&removed, model, random: &random)
             GreedyInsertion.insert(removed, into: &current, model, random: &random, blinkRate: 0.01)
             var score = current.score(model)

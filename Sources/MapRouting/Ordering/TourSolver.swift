@@ -26,12 +26,12 @@ public enum TourSolver {
             order = model.order(fromCycle: HeldKarp.shortestPath(in: model))
             proven = true
         } else {
-            var search = IteratedLocalSearch(
+            let search = IteratedLocalSearch(
                 iterations: options.iterations ?? TourSearchOptions.automaticIterations(
                     places: model.table.size, linKernighan: SearchTour.linKernighanApplies(to: model)),
                 seed: options.seed,
-                deadline: deadline)
-            search.searches = options.searches
+                deadline: deadline,
+                searches: options.searches)
             let outcome = search.run(model: model, neighbourCount: options.neighbourCount)
             order = model.order(fromCycle: outcome.cycle)
             proven = false

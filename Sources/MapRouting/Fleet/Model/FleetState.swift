@@ -32,7 +32,8 @@ struct FleetState {
     private(set) var usedVehicles: [Int] = []
     /// Each route's cost by vehicle (read without touching the routes).
     private var routeCost: [Double]
-    private var unservedStops: Int
+    /// The stops not served, counted.
+    private(set) var unservedStops: Int
     private var unservedPriority: Int
     /// During a trial: each changed route as it was before its first change.
     private var trialSaved: [RouteState] = []
@@ -64,22 +65,27 @@ struct FleetState {
     /// unless another route takes them in the same move).
     mutating func setRoute(_ vehicle: Int, _ stops: [Int], _ model: FleetModel<some FleetTravel>) {
         saveForTrial(vehicle)
-        for stop in routes[vehicle].stops where routeOf[stop] == vehicle {
-            routeOf[stop] = -1
-            unservedStops += 1
-            unservedPriority += model.priority[stop]
-        }
-        for (index, stop) in stops.enumerated() {
-            if routeOf[stop] < 0 {
-                unservedStops -= 1
-                unservedPriority -= model.priority[stop]
-            }
-            routeOf[stop] = vehicle
-            indexOf[stop] = index
-        }
-        noteUse(of: vehicle, wasUsed: !routes[vehicle].stops.isEmpty, isUsed: !stops.isEmpty)
+        for stop in routes[vehicle].stops where routeOf[stop] == vehicle { markUnserved(stop, model) }
+        for stop in stops { markServed(stop, by: vehicle, model) }
+        let wasUsed = !routes[vehicle].isEmpty
         routes[vehicle].replace(stops, model)
-        routeCost[vehicle] = routes[vehicle].cost
+        noteStops(of: vehicle, from: 0, wasUsed: wasUsed)
+    }
+
+    /// `stop` leaves its route: it counts as unserved.
+    private mutating func markUnserved(_ stop: Int, _ model: FleetModel<some FleetTravel>) {
+        routeOf[stop] = -1
+        unservedStops += 1
+        unservedPriority += model.priority[stop]
+    }
+
+    /// `vehicle` serves `stop` (which may have been unserved, or on another route).
+    private mutating func markServed(_ stop: Int, by vehicle: Int, _ model: FleetModel<some FleetTravel>) {
+        if routeOf[stop] < 0 {
+            unservedStops -= 1
+            unservedPriority -= model.priority[stop]
+        }
+        routeOf[stop] = vehicle
     }
 
     /// Keeps `usedVehicles` up to date when `vehicle`'s route changes.
@@ -109,11 +115,7 @@ struct FleetState {
         for stop in removed where routeOf[stop] >= 0 && !vehicles.contains(routeOf[stop]) { vehicles.append(routeOf[stop]) }
         for vehicle in vehicles {
             saveForTrial(vehicle)
-            for stop in routes[vehicle].stops where removed.contains(stop) {
-                routeOf[stop] = -1
-                unservedStops += 1
-                unservedPriority += model.priority[stop]
-            }
+            for stop in routes[vehicle].stops where removed.contains(stop) { markUnserved(stop, model) }
             routes[vehicle].removeStops(where: removed.contains, model)
             noteStops(of: vehicle, from: 0, wasUsed: true)
         }
@@ -122,13 +124,9 @@ struct FleetState {
     /// Serves `stop` with `vehicle` after node `p` (0 = right after the start).
     mutating func insert(_ stop: Int, vehicle: Int, after p: Int, _ model: FleetModel<some FleetTravel>) {
         saveForTrial(vehicle)
-        if routeOf[stop] < 0 {
-            unservedStops -= 1
-            unservedPriority -= model.priority[stop]
-        }
+        markServed(stop, by: vehicle, model)
         let wasUsed = !routes[vehicle].isEmpty
         routes[vehicle].insertStop(stop, at: p, model)
-        routeOf[stop] = vehicle
         noteStops(of: vehicle, from: p, wasUsed: wasUsed)
     }
 
@@ -139,9 +137,6 @@ struct FleetState {
         noteUse(of: vehicle, wasUsed: wasUsed, isUsed: !routes[vehicle].isEmpty)
         routeCost[vehicle] = routes[vehicle].cost
     }
-
-    /// The number of stops not served.
-    var unservedCount: Int { unservedStops }
 
     /// Starts a trial: the changes from here on can be undone at the cost of the routes they
     /// touch, where a copy of the whole state would copy every vehicle's route (one vehicle
