@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MapGeoJSON
+import Synchronization
 import TestSupport
 import Testing
 
@@ -60,6 +61,9 @@ struct ServeCommandTests {
         let server = try await ServeProcess.start(["stops=\(file)"])
         try await server.waitUntilReady()
 
+        // The kill comes once saves are being acknowledged, not at a fixed time: on a busy
+        // machine the first saves took longer than a fixed 800 ms, and nothing was tested.
+        let acknowledgedSoFar = SaveCounter()
         let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
             for editor in 0..<8 {
                 group.addTask {
@@ -68,13 +72,21 @@ struct ServeCommandTests {
                         let id = "kill/\(editor)/\(step)"
                         let body = #"{"type": "Feature", "id": "\#(id)", "properties": {"type": "shop"}, "geometry": {"type": "Point", "coordinates": [24.9\#(editor), 60.1\#(step % 10)]}}"#
                         guard let answer = try? await server.request("POST", "/datasets/stops/objects", body: body) else { break }
-                        if answer.0 == 201 { stored.append(id) }
+                        if answer.0 == 201 {
+                            stored.append(id)
+                            acknowledgedSoFar.count.add(1, ordering: .relaxed)
+                        }
                     }
                     return stored
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(800))
+                let started = ContinuousClock.now
+                while acknowledgedSoFar.count.load(ordering: .relaxed) < 16, ContinuousClock.now - started < .seconds(30) {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                // Saves keep arriving from every editor: the kill lands in the middle of some.
+                try await Task.sleep(for: .milliseconds(200))
                 kill(server.process.processIdentifier, SIGKILL)
                 return []
             }
@@ -99,4 +111,9 @@ struct ServeCommandTests {
         }
         restarted.stop()
     }
+}
+
+/// Saves acknowledged so far, counted across the editors' tasks.
+private final class SaveCounter: Sendable {
+    let count = Atomic<Int>(0)
 }
