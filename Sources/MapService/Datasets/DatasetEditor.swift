@@ -166,8 +166,8 @@ actor DatasetEditor {
     /// 412 unless `ifMatch` names the object's current tag (or is `*`).
     private static func check(_ feature: Feature, _ id: String, ifMatch: String) throws(Problem) {
         let tag = ObjectTag.of(feature)
-        let wanted = ifMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard wanted.contains("*") || wanted.contains(tag) else {
+        let wanted = ifMatch.commaSeparatedFields
+        guard wanted.contains(where: { $0 == "*" || $0 == tag }) else {
             throw Problem(status: .preconditionFailed,
                           detail: "object \(id) changed since you read it (now \(tag), you sent \(ifMatch)); read it again, then save",
                           headers: [.eTag: tag])

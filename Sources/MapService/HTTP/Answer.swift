@@ -23,7 +23,7 @@ enum Answer {
         }
         if request.method == .get || request.method == .head, status == .ok,
            let tag = headers[.eTag], let wanted = request.headers[.ifNoneMatch],
-           wanted == "*" || wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
+           wanted == "*" || wanted.commaSeparatedFields.contains(where: { $0 == tag })
         {
             return Response(status: .notModified, headers: headers)
         }
@@ -41,8 +41,8 @@ enum Answer {
     /// True when `Accept-Encoding` lists gzip without `q=0`.
     static func accepts(gzip request: Request) -> Bool {
         guard let header = request.headers[.acceptEncoding] else { return false }
-        return header.split(separator: ",").contains { coding in
-            let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return header.commaSeparatedFields.contains { coding in
+            let parts = coding.split(separator: ";").map { $0.trimmingSpaces.lowercased() }
             return (parts.first == "gzip" || parts.first == "*") && !parts.dropFirst().contains { $0 == "q=0" || $0 == "q=0.0" }
         }
     }

@@ -1,5 +1,6 @@
 import Hummingbird
 import MapGeoJSON
+import MapGeometry
 
 /// A request's body: JSON or GeoJSON (415 otherwise), at most `--max-body` bytes (413),
 /// parsed by the engine's own reader so a mistake is named by line, column and path (400).
@@ -7,7 +8,7 @@ enum RequestBody {
     static let name = "request body"
 
     static func bytes(_ request: Request, state: ServiceState) async throws -> [UInt8] {
-        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingSpaces.lowercased()
         guard let type, type == Answer.json || type == Answer.geoJSON else {
             throw Problem(status: .unsupportedMediaType,
                           detail: "send the body as Content-Type: application/json or application/geo+json\(type.map { ", not \($0)" } ?? "")")

@@ -1,0 +1,33 @@
+import MapGeometry
+import Testing
+
+/// Positions and boxes typed in a command line or a query string.
+@Suite("Coordinates typed as text")
+struct CoordinateTextTests {
+    @Test("spaces, tabs and no-break spaces around the numbers are ignored, as Foundation's whitespace set ignores them")
+    func spacesAroundNumbersAreIgnored() throws {
+        #expect(try Position(lonLat: " 24.9384 ,\t60.1699 ") == (try Position(24.9384, 60.1699)))
+        #expect(try Position(lonLat: "-74.0,\u{00A0}40.7\u{2009}") == (try Position(-74.0, 40.7)))
+        let box = try BoundingBox(westSouthEastNorth: "24.93, 60.16 ,24.96,\t60.18")
+        #expect([box.west, box.south, box.east, box.north] == [24.93, 60.16, 24.96, 60.18])
+        // A box across the antimeridian keeps its order.
+        #expect(try BoundingBox(westSouthEastNorth: "170,-20,-170,-10").west == 170)
+    }
+
+    @Test("missing, extra or non-numeric parts are refused with an example of the form")
+    func malformedTextIsRefused() {
+        for text in ["24.9", "24.9,", ",60.1", "24.9,60.1,3", "24.9;60.1", "24.9,sixty", "", "2 4.9,60.1"] {
+            #expect(throws: CoordinateTextError.self, "\(text)") { try Position(lonLat: text) }
+        }
+        for text in ["1,2,3", "1,2,3,4,5", "1,,3,4", "a,b,c,d", "1,2,3,4,"] {
+            let error = #expect(throws: CoordinateTextError.self, "\(text)") { try BoundingBox(westSouthEastNorth: text) }
+            #expect(error?.reason.contains("west,south,east,north") == true)
+        }
+    }
+
+    @Test("a latitude typed first is named")
+    func swappedOrderIsNamed() {
+        let error = #expect(throws: CoordinateTextError.self) { try Position(lonLat: "60.1699,124.9384") }
+        #expect(error?.reason.contains("outside -90…90") == true)
+    }
+}
