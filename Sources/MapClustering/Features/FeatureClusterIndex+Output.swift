@@ -103,7 +103,7 @@ private struct OutputEncoder: Sendable {
             if k < markers.count {
                 let marker = markers[k]
                 if keep {
-                    bytes.append(contentsOf: index.encodedMarkers.bytes(node: marker.node) { encoded(marker) })
+                    index.encodedMarkers.append(node: marker.node, to: &bytes) { encoded(marker) }
                 } else if marker.isCluster {
                     bytes.append(contentsOf: writer.encode(index.feature(for: marker)))
                 } else {
