@@ -1,4 +1,5 @@
 import Prometheus
+import Synchronization
 
 /// What `GET /metrics` reports, in Prometheus text: requests by route and status, latency by
 /// route, dataset sizes and the index build time.
@@ -15,9 +16,28 @@ final class ServiceMetrics: Sendable {
     private static let buckets: [Duration] = [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
                                               .milliseconds(20), .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(2), .seconds(10)]
 
+    /// The counter and histogram of each route, method and status seen, so that a request looks
+    /// its pair up instead of asking the registry (which builds the metric's name and labels).
+    private let requestMetrics = Mutex<[RequestKey: (Counter, DurationHistogram)]>([:])
+
+    private struct RequestKey: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
     func recordRequest(route: String, method: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets).record(duration)
+        let key = RequestKey(route: route, method: method, status: status)
+        let (counter, histogram) = requestMetrics.withLock { known in
+            if let metrics = known[key] { return metrics }
+            let metrics = (
+                registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(status))]),
+                registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route)], buckets: Self.buckets))
+            known[key] = metrics
+            return metrics
+        }
+        counter.increment()
+        histogram.record(duration)
     }
 
     func recordDatasetSize(name: String, count: Int) {
