@@ -5,7 +5,7 @@
 # requests/s, latency percentiles and RSS; then vector tiles per second and the time of a save.
 #
 #   SUPERCLUSTER_GIT=/work/.mirror/mapbox+supercluster/repo KDBUSH_GIT=/work/.mirror/mourner+kdbush/repo \
-#       Benchmarks/service/run.sh [seconds]
+#       [MAPCTL=path] Benchmarks/service/run.sh [seconds]
 #
 # The two git folders come from the search tool's fetch (github:mapbox/supercluster,
 # github:mourner/kdbush); nothing of theirs is committed. Needs wrk and nodejs (Debian).
@@ -21,12 +21,26 @@ git --git-dir="${KDBUSH_GIT:?set KDBUSH_GIT to a kdbush git folder}" archive HEA
 cp Benchmarks/service/supercluster_server.mjs "$peers/"
 gunzip -c "$places" > "$out/places.geojson"
 
-swift build -c release --product mapctl >/dev/null
-mapctl=.build/release/mapctl
+# MAPCTL=path measures another build (say, the last commit's, to compare a change).
+mapctl=${MAPCTL:-.build/release/mapctl}
+[ -n "${MAPCTL:-}" ] || swift build -c release --product mapctl >/dev/null
 
-measure() {  # name, port
+cpu_ticks() {  # pid: user + system time so far, in clock ticks
+    awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+
+measure() {  # name, port, server pid
     echo "-- $1"
-    wrk --latency -t2 -c64 -d"${seconds}s" -s Benchmarks/service/viewports.lua "http://127.0.0.1:$2" | grep -E "Requests/sec|Transfer/sec|^ +(50|75|90|99)%|Latency |Non-2xx|Socket errors"
+    local before after output
+    before=$(cpu_ticks "$3")
+    output=$(wrk --latency -t2 -c64 -d"${seconds}s" -s Benchmarks/service/viewports.lua "http://127.0.0.1:$2")
+    after=$(cpu_ticks "$3")
+    echo "$output" | grep -E "Requests/sec|Transfer/sec|^ +(50|75|90|99)%|Latency |Non-2xx|Socket errors"
+    # The server's CPU time per answer: steadier than requests per second on a shared machine,
+    # where wrk and the server compete for the same two cores.
+    local requests
+    requests=$(echo "$output" | awk '/requests in/ { print $1 }')
+    echo "CPU per answer: $(echo "scale=1; ($after - $before) * 1000000 / $(getconf CLK_TCK) / $requests" | bc) µs"
 }
 
 wait_for() {  # url
@@ -47,9 +61,9 @@ wait_for "http://127.0.0.1:18182/datasets/places/clusters?zoom=3"
 for view in 1024x768 2560x1440; do
     export VIEW_WIDTH=${view%x*} VIEW_HEIGHT=${view#*x}
     echo "== views of $view pixels"
-    measure "mapctl serve (Swift, Hummingbird 2)" 18181
+    measure "mapctl serve (Swift, Hummingbird 2)" 18181 $mapctl_pid
     echo "RSS mapctl: $(( $(ps -o rss= -p $mapctl_pid) / 1024 )) MB"
-    measure "node $(node --version) + supercluster 8" 18182
+    measure "node $(node --version) + supercluster 8" 18182 $node_pid
     echo "RSS node: $(( $(ps -o rss= -p $node_pid) / 1024 )) MB"
 done
 echo "== vector tiles (no peer: supercluster answers GeoJSON only)"
