@@ -12,27 +12,55 @@ import MapQuery
 /// the clustering at their point on surface (``FeatureClusterOptions/clusterShapes``).
 /// Features without geometry, and those the options' filter rejects, are left out. Immutable and `Sendable` once built.
 public struct FeatureClusterIndex: Sendable {
-    public let options: FeatureClusterOptions
+    /// Everything the index holds, behind one reference: a service copies the index into each
+    /// answer, and a copy of a dozen arrays and dictionaries costs a retain and a release each
+    /// (2 % of the service's CPU under `Benchmarks/service/run.sh`).
+    private let parts: Parts
+
+    private final class Parts: Sendable {
+        let options: FeatureClusterOptions
+        let index: ClusterIndex
+        let features: [Feature]
+        let sourceMembers: [ForeignMember]
+        let passThrough: [(feature: Int, box: BoundingBox)]
+        let styles: [String: ClusterStyle.TypeStyle]
+        let allTypes: [String]
+        let encodedMarkers: EncodedMarkerCache
+
+        init(
+            options: FeatureClusterOptions, index: ClusterIndex, features: [Feature], sourceMembers: [ForeignMember],
+            passThrough: [(feature: Int, box: BoundingBox)], allTypes: [String]
+        ) {
+            self.options = options
+            self.index = index
+            self.features = features
+            self.sourceMembers = sourceMembers
+            self.passThrough = passThrough
+            self.allTypes = allTypes
+            styles = options.style.resolved(for: allTypes)
+            encodedMarkers = EncodedMarkerCache(count: index.table.nodeCount)
+        }
+    }
+
+    public var options: FeatureClusterOptions { parts.options }
     /// The clustering of the point features (original index = feature index).
-    public let index: ClusterIndex
-    let features: [Feature]
+    public var index: ClusterIndex { parts.index }
+    var features: [Feature] { parts.features }
     /// The input collection's foreign members (attribution, licence), kept on every answer.
-    public let sourceMembers: [ForeignMember]
+    public var sourceMembers: [ForeignMember] { parts.sourceMembers }
     /// Features shown as they are in every viewport: index and bounding box.
-    private let passThrough: [(feature: Int, box: BoundingBox)]
-    private let styles: [String: ClusterStyle.TypeStyle]
-    let allTypes: [String]
+    private var passThrough: [(feature: Int, box: BoundingBox)] { parts.passThrough }
+    private var styles: [String: ClusterStyle.TypeStyle] { parts.styles }
+    var allTypes: [String] { parts.allTypes }
     /// Encoded markers kept by ``writeFeatures(zoom:in:legend:keepingEncodings:chunkSize:parallel:to:)``.
-    let encodedMarkers: EncodedMarkerCache
+    var encodedMarkers: EncodedMarkerCache { parts.encodedMarkers }
 
     /// Clusters `collection` (with `parallel`, using two threads where that helps; same result).
     /// - Throws: ``ClusterError`` for bad options or a feature that cannot be placed.
     public init(
         _ collection: FeatureCollection, options: FeatureClusterOptions = FeatureClusterOptions(), parallel: Bool = false
     ) throws(ClusterError) {
-        self.options = options
-        features = collection.features
-        sourceMembers = collection.foreignMembers
+        let features = collection.features
         var input = ClusterInput(measureNames: options.measures)
         input.reserveCapacity(features.count)
         var passThrough: [(Int, BoundingBox)] = []
@@ -82,11 +110,9 @@ public struct FeatureClusterIndex: Sendable {
             }
         }
         input.objectCount = features.count
-        index = try ClusterIndex(points: input, options: options.cluster, parallel: parallel)
-        encodedMarkers = EncodedMarkerCache(count: index.table.nodeCount)
-        self.passThrough = passThrough
-        allTypes = types.sorted()
-        styles = options.style.resolved(for: allTypes)
+        parts = Parts(
+            options: options, index: try ClusterIndex(points: input, options: options.cluster, parallel: parallel),
+            features: features, sourceMembers: collection.foreignMembers, passThrough: passThrough, allTypes: types.sorted())
     }
 
     /// The point a line or polygon takes part in clustering at: GEOS's point on surface
