@@ -18,7 +18,7 @@ enum Answer {
         headers[.contentType] = type
         let compress = bytes.count > gzipThreshold && accepts(gzip: request)
         if status == .ok, headers[.eTag] == nil {
-            let tag = ContentTag.of(bytes)
+            let tag = AnswerTag.of(bytes)
             headers[.eTag] = compress ? "\"\(tag)-gz\"" : "\"\(tag)\""
         }
         if request.method == .get || request.method == .head, status == .ok,
