@@ -164,7 +164,7 @@ public struct FeatureClusterIndex: Sendable {
         var counts: [String: Int] = [:]
         for (type, count) in zip(names, perType) where count > 0 { counts[type, default: 0] += count }
         for shape in passingShapes(in: box) { counts[features[shape].typeProperty ?? "", default: 0] += 1 }
-        return Legend.entries(counts: counts, style: options.style, allTypes: allTypes, mixedCount: mixed)
+        return Legend.entries(counts: counts, style: options.style, resolved: styles, allTypes: allTypes, mixedCount: mixed)
     }
 
     /// The original features of a cluster, paged in a stable order.

@@ -42,7 +42,15 @@ public enum Legend {
     /// One entry per type with a non-zero count, sorted by title then type; then, when
     /// `mixedCount` objects sit in clusters of several types, the neutral colour's entry.
     public static func entries(counts: [String: Int], style: ClusterStyle, allTypes: [String], mixedCount: Int = 0) -> [LegendEntry] {
-        let styles = style.resolved(for: allTypes)
+        entries(counts: counts, style: style, resolved: style.resolved(for: allTypes), allTypes: allTypes, mixedCount: mixedCount)
+    }
+
+    /// The entries with `style` already resolved for `allTypes` (a cluster index keeps it, and
+    /// resolving per view was 1 % of the service's CPU).
+    static func entries(
+        counts: [String: Int], style: ClusterStyle, resolved styles: [String: ClusterStyle.TypeStyle], allTypes: [String],
+        mixedCount: Int
+    ) -> [LegendEntry] {
         var entries = counts.filter { $0.value > 0 }.map { type, count in
             let typeStyle = styles[type] ?? style.style(for: type, among: allTypes)
             return LegendEntry(type: type, title: typeStyle.title, color: typeStyle.color, symbol: typeStyle.symbol, count: count)
