@@ -1,3 +1,5 @@
+import MapGeometry
+
 /// The ETag of an answer's bytes: 64 bits (hex) from four FNV-1a lanes over 32-byte blocks,
 /// mixed at the end. The same bytes give the same tag in every instance of the service.
 ///
@@ -26,17 +28,10 @@ enum AnswerTag {
                 lanes.3 ^= lanes.3 >> 29
                 offset += 32
             }
-            hash = lanes.0 ^ rotated(lanes.1, 17) ^ rotated(lanes.2, 31) ^ rotated(lanes.3, 47)
-            while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* prime
-                offset += 1
-            }
+            let joined = lanes.0 ^ rotated(lanes.1, 17) ^ rotated(lanes.2, 31) ^ rotated(lanes.3, 47)
+            hash = ContentTag.folding(raw, from: offset, into: joined)
         }
-        hash ^= hash >> 33
-        hash &*= 0xff51_afd7_ed55_8ccd
-        hash ^= hash >> 33
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return ContentTag.text(finishing: hash)
     }
 
     private static func rotated(_ value: UInt64, _ bits: UInt64) -> UInt64 { value << bits | value >> (64 - bits) }
