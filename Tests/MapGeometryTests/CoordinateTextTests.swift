@@ -1,3 +1,4 @@
+import Foundation
 import MapGeometry
 import Testing
 
@@ -12,6 +13,15 @@ struct CoordinateTextTests {
         #expect([box.west, box.south, box.east, box.north] == [24.93, 60.16, 24.96, 60.18])
         // A box across the antimeridian keeps its order.
         #expect(try BoundingBox(westSouthEastNorth: "170,-20,-170,-10").west == 170)
+    }
+
+    @Test("the spaces trimmed are exactly those Foundation's whitespace set trims, for every character up to U+FFFF")
+    func trimmedSpacesMatchFoundation() {
+        for value in 0...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "\(scalar)7\(scalar)"
+            #expect(String(Substring(text).trimmingSpaces) == text.trimmingCharacters(in: .whitespaces), "U+\(String(value, radix: 16))")
+        }
     }
 
     @Test("missing, extra or non-numeric parts are refused with an example of the form")

@@ -8,8 +8,8 @@ extension String {
 }
 
 extension Substring {
-    /// The text without the spaces around it: tabs and Unicode space separators (what
-    /// Foundation's `CharacterSet.whitespaces` trims), found without Foundation, whose
+    /// The text without the spaces around it, as Foundation's `CharacterSet.whitespaces` trims
+    /// them (checked for every character up to U+FFFF by a test), found without Foundation, whose
     /// `trimmingCharacters(in:)` costs more on Linux than parsing the number it surrounds.
     package var trimmingSpaces: Substring {
         let scalars = unicodeScalars
@@ -19,7 +19,10 @@ extension Substring {
         return Substring(scalars[start..<end])
     }
 
+    /// Foundation's set: tab, the space separators (Zs), and the zero-width space U+200B, which
+    /// Foundation counts although Unicode files it as a format character.
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
+        scalar == " " || scalar == "\t" || scalar == "\u{200B}"
+            || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Position {
     /// Reads `lon,lat` in degrees, as typed in a command line or a query string
     /// (`24.9384,60.1699`, `-74.0, 40.7`).

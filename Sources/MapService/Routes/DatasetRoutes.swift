@@ -158,7 +158,7 @@ struct DatasetRoutes: Sendable {
         if dataset.database != nil { throw DatabaseRoutes.notAnswered("search", dataset) }
         let query = QueryValues(request)
         let text = try query.required("q", query.string("q"), example: "q=rautatie")
-        guard !TextFolding.fold(text.trimmingCharacters(in: .whitespaces)).isEmpty else { throw Problem.badRequest("q: give some letters or digits to search for") }
+        guard !TextFolding.fold(String(Substring(text).trimmingSpaces)).isEmpty else { throw Problem.badRequest("q: give some letters or digits to search for") }
         let (page, limit) = try query.paging()
         let position = query.string("lon") == nil && query.string("lat") == nil ? nil : try query.position(example: "q=rautatie&lon=24.94&lat=60.17")
         let filter = try typeFilter(dataset, query)
