@@ -96,7 +96,9 @@ struct ServeCommandTests {
         }
         server.process.waitUntilExit(orKillAfter: 30)
         #expect(server.process.exit?.bySignal == true)
-        #expect(!acknowledged.isEmpty)
+        // The kill came after 16 acknowledged saves (not after the wait's 30 s cap), while the
+        // editors were still saving: what follows tests a kill in the middle of saves.
+        #expect(acknowledged.count >= 16, "only \(acknowledged.count) saves were acknowledged before the kill")
 
         let onDisk = try GeoJSONReader().read(contentsOfFile: file)
         let ids = Set(onDisk.features.compactMap { $0.id?.description })
