@@ -167,6 +167,54 @@ struct PostgresServiceTests {
         print("\(saved) of \(outcomes.count) saves acknowledged, the others 412")
     }
 
+    @Test("SIGTERM stops the service at once, with status 0, while the database holds back its read of the table (a lock another session keeps)")
+    func shutdownWhileTableLocked() async throws {
+        let (table, location) = try await Self.importedObjects()
+        try await Self.withTableLocked(table) {
+            let server = try await ServeProcess.start(["objects=\(location)"])
+            let (status, _, body) = try await server.request("GET", "/readyz")
+            #expect(status == 503 && body.contains("objects"), "\(body)")
+            let started = Date()
+            let stopped = try await offCooperativeThreads { server.stop(within: 30) }
+            let seconds = Date().timeIntervalSince(started)
+            let exit = server.process.exit
+            // Before, the shutdown waited out its 25 s deadline and ended with status 70.
+            #expect(stopped && seconds < 10 && exit?.status == 0 && exit?.bySignal == false,
+                    "stopped after \(seconds) s with \(String(describing: exit)): \(server.standardErrorTail)")
+        }
+    }
+
+    /// Runs `body` while a psql session holds an ACCESS EXCLUSIVE lock on `table` (every read of
+    /// it waits), then ends that session.
+    static func withTableLocked(_ table: String, _ body: () async throws -> Void) async throws {
+        let session = "lock_" + table
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["psql", try await PostgresServer.url(), "-qc", "BEGIN; LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(120)"]
+        holder.environment = ProcessInfo.processInfo.environment.merging(["PGAPPNAME": session]) { $1 }
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
+        try holder.run()
+        func release() async throws {
+            try await PostgresServer.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(session)'")
+            _ = try await offCooperativeThreads { holder.waitUntilExit(orKillAfter: 10) }
+        }
+        do {
+            let locked = try await eventually(within: 30) {
+                try await PostgresServer.psql("""
+                    SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+                    WHERE c.relname = '\(table)' AND l.mode = 'AccessExclusiveLock' AND l.granted
+                    """) == "1"
+            }
+            try #require(locked != nil, "psql did not take the lock on \(table)")
+            try await body()
+        } catch {
+            try await release()
+            throw error
+        }
+        try await release()
+    }
+
     @Test("the database goes away: /readyz names the dataset, requests and saves answer 503; it comes back with every acknowledged save",
           arguments: ["memory", "database"])
     func databaseAway(serve: String) async throws {

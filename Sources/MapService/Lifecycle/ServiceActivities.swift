@@ -1,7 +1,7 @@
 import Synchronization
 
-/// What the service is busy with, by name and count (requests in flight, a table followed,
-/// edits being written), so that a shutdown that overruns can say what it still waits on.
+/// What the service is busy with, by name and count (requests in flight, indexing, edits
+/// being written), so that a shutdown that overruns can say what it still waits on.
 final class ServiceActivities: Sendable {
     private let running = Mutex<[String: Int]>([:])
 
