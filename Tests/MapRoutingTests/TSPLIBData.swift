@@ -39,6 +39,17 @@ enum Fixtures {
         return try! CostMatrix(count: count, values: values)
     }
 
+    /// Straight-line costs between `count` random points of a 10,000 × 10,000 square.
+    static func randomPlaneMatrix(count: Int, seed: UInt64) -> CostMatrix {
+        var random = RandomSource(seed: seed)
+        let points = (0..<count).map { _ in (Double(random.below(10_000)), Double(random.below(10_000))) }
+        var values = [Double](repeating: 0, count: count * count)
+        for i in 0..<count {
+            for j in 0..<count { values[i * count + j] = ((points[i].0 - points[j].0) * (points[i].0 - points[j].0) + (points[i].1 - points[j].1) * (points[i].1 - points[j].1)).squareRoot() }
+        }
+        return try! CostMatrix(count: count, values: values)
+    }
+
     /// The cost of `order` under `problem` (return leg included for a round trip).
     static func cost(of order: [Int], in problem: TourProblem) -> Double {
         var total = zip(order, order.dropFirst()).reduce(0.0) { $0 + problem.costs[$1.0, $1.1] }
