@@ -46,7 +46,7 @@ struct LibraryAnswerTests {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("converted-\(UUID().uuidString).geojson")
         defer { try? FileManager.default.removeItem(at: output) }
         func converted(_ write: (FileHandle) throws -> Void) throws -> String {
-            FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             let handle = try FileHandle(forWritingTo: output)
             try write(handle)
             try handle.close()

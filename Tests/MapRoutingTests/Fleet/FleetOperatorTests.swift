@@ -147,7 +147,7 @@ struct FleetOperatorTests {
     }
 
     /// The operators the local search runs around each stop.
-    static let moves: [any StopMove.Type] = [RelocateMove.self, SwapMove.self, TwoOptStarMove.self, CrossExchangeMove.self]
+    static var moves: [any StopMove.Type] { [RelocateMove.self, SwapMove.self, TwoOptStarMove.self, CrossExchangeMove.self] }
 
     /// Runs move number `index` around `stop`.
     static func move(_ index: Int, _ stop: Int, _ state: inout FleetState, _ model: FleetModel<some FleetTravel>) -> Bool {
