@@ -125,6 +125,11 @@ let package = Package(
             dependencies: [
                 "mapctl", "MapService", "MapPostgres", "MapGeometry", "MapGeoJSON", "MapViewport", "MapClustering", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            // Run by the tests from the source tree (python3, node), not built.
+            exclude: [
+                "Contract/compare_mvt.py", "Contract/schemathesis.toml", "Browser/page_checks.py",
+                "Web/drawing.test.mjs", "Web/format.test.mjs", "Web/layout.test.mjs",
             ]
         ),
         .testTarget(name: "ExamplesTests", dependencies: ["Examples", "MapGeometry", "MapGeoJSON", "MapClustering", "TestSupport"]),
