@@ -78,16 +78,17 @@ enum PartitionCrossover {
         return length
     }
 
-    /// The cycle as an order of nodes from node 0.
+    /// The cycle as an order of nodes from node 0 (one that `cycleLength` found whole).
     private static func order(_ adjacent: [Int]) -> [Int] {
+        let count = adjacent.count / 2
         var nodes: [Int] = []
-        nodes.reserveCapacity(adjacent.count / 2)
+        nodes.reserveCapacity(count)
         var (previous, node) = (adjacent[0], 0)
         repeat {
             nodes.append(node)
             let next = adjacent[2 * node] == previous ? adjacent[2 * node + 1] : adjacent[2 * node]
             (previous, node) = (node, next)
-        } while node != 0
+        } while node != 0 && nodes.count < count
         return nodes
     }
 }

@@ -27,7 +27,7 @@ struct OperationRoutes: Sendable {
         note(state.store.datasets)
         note(state.store.roadNetworks)
         if pending.isEmpty && failed.isEmpty { return Answer.json(["status": "ready"], for: request) }
-        let detail = pending.isEmpty ? "some datasets could not be loaded" : "datasets are still being indexed"
+        let detail = pending.isEmpty ? "some datasets could not be loaded" : "datasets are still being read and indexed"
         throw Problem(status: .serviceUnavailable, detail: detail, members: [("pending", .array(pending)), ("failed", .array(failed))],
                       headers: pending.isEmpty ? [:] : [.retryAfter: "1"])
     }
