@@ -18,6 +18,8 @@ median length of each solver over the seeds as the gap to the best length any ru
 median wall time, and (ours) peak memory.
 
 Usage: Benchmarks/router/scale.sh [--sizes 500,1000,2000,5000] [--budgets 200,1000,2000] [--seeds 3]
+MAPCTL=old,new (comma-separated mapctl builds) measures each build in the same run, one
+"ours" column per build, so that a change is judged against the same fast-tsp runs.
 """
 import argparse, gzip, json, os, random, statistics, subprocess, tempfile, time
 import numpy as np
@@ -28,7 +30,7 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 SHARED = next(p for p in [os.path.join(ROOT, "..", "shared", "data", "real"),
                           os.path.join(ROOT, "..", "..", "shared", "data", "real")] if os.path.isdir(p))
 OUT = os.path.join(ROOT, "Benchmarks", "out", "scale")
-MAPCTL = os.environ.get("MAPCTL", os.path.join(ROOT, ".build", "release", "mapctl"))
+BUILDS = os.environ.get("MAPCTL", os.path.join(ROOT, ".build", "release", "mapctl")).split(",")
 GEOD = Geod(ellps="WGS84")
 
 
@@ -64,10 +66,10 @@ def length(points, order, closed):
     return float(np.sum(GEOD.inv(a[:, 0], a[:, 1], b[:, 0], b[:, 1])[2]))
 
 
-def ours(path, ids, budget_ms, seed, closed):
+def ours(path, ids, budget_ms, seed, closed, mapctl=BUILDS[0]):
     out = tempfile.NamedTemporaryFile(suffix=".geojson", delete=False).name
     # --time-limit alone: the search runs for the whole budget, as fast-tsp's does.
-    command = ["/usr/bin/time", "-f", "%e %M", MAPCTL, "route", "--time-limit", str(budget_ms), "--seed", str(seed),
+    command = ["/usr/bin/time", "-f", "%e %M", mapctl, "route", "--time-limit", str(budget_ms), "--seed", str(seed),
                "-o", out, path] + (["--round-trip"] if closed else [])
     run = subprocess.run(command, capture_output=True, text=True)
     if run.returncode != 0:
@@ -119,7 +121,9 @@ def main():
     p.add_argument("--seeds", type=int, default=3)
     a = p.parse_args()
     os.makedirs(OUT, exist_ok=True)
-    print("stops mode budget_ms | ours gap % (wall s, peak MB) | fast-tsp gap % (find_tour s) | best km")
+    ours_columns = ["ours gap % (wall s, peak MB)"] if len(BUILDS) == 1 else \
+        ["%s gap %% (wall s, peak MB)" % os.path.relpath(b) for b in BUILDS]
+    print("stops mode budget_ms | %s | fast-tsp gap %% (find_tour s) | best km" % " | ".join(ours_columns))
     for size in [int(s) for s in a.sizes.split(",")]:
         path, ids, points = instance(a.country, size)
         matrix = geodesic_matrix(points)
@@ -127,19 +131,20 @@ def main():
             closed = mode == "closed"
             rows = []
             for budget in [int(b) for b in a.budgets.split(",")]:
-                mine = [ours(path, ids, budget, seed, closed) for seed in range(1, a.seeds + 1)]
+                builds = [[ours(path, ids, budget, seed, closed, build) for seed in range(1, a.seeds + 1)] for build in BUILDS]
                 peer = [fast(matrix, budget, closed) for _ in range(a.seeds)]
-                rows.append((budget, [(length(points, o, closed), w, m) for o, w, m in mine],
+                rows.append((budget, [[(length(points, o, closed), w, m) for o, w, m in mine] for mine in builds],
                              [(length(points, t, closed), s) for t, s in peer]))
-            best = min(min(l for l, *_ in mine + peer) for _, mine, peer in rows)
-            for budget, mine, peer in rows:
+            best = min(min(l for l, *_ in sum(builds, []) + peer) for _, builds, peer in rows)
+            for budget, builds, peer in rows:
                 gap = lambda l: 100 * (l - best) / best
-                print("%d %s %d | %.3f (%.2f, %.0f) | %.3f (%.2f) | %.1f" % (
-                    size, mode, budget, gap(statistics.median(l for l, *_ in mine)),
-                    statistics.median(w for _, w, _ in mine), max(m for *_, m in mine),
+                columns = ["%.3f (%.2f, %.0f)" % (gap(statistics.median(l for l, *_ in mine)),
+                                                  statistics.median(w for _, w, _ in mine), max(m for *_, m in mine))
+                           for mine in builds]
+                print("%d %s %d | %s | %.3f (%.2f) | %.1f" % (
+                    size, mode, budget, " | ".join(columns),
                     gap(statistics.median(l for l, _ in peer)), statistics.median(s for _, s in peer),
                     best / 1000), flush=True)
-
 
 if __name__ == "__main__":
     main()
