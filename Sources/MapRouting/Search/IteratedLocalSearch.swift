@@ -78,8 +78,8 @@ struct IteratedLocalSearch {
 
     /// The other searches' cycles merged into the best one by ``PartitionCrossover``, then
     /// descended around the nodes the merge changed; the best cycle itself when that is no
-    /// shorter. A millisecond on 2,000 places (release). Not with groups: a merge may not keep
-    /// the first and last stops in place.
+    /// shorter. No measurable time on 10,000 places (release: 1.46 s before, 1.47 s after).
+    /// Not with groups: a merge may not keep the first and last stops in place.
     private func merged(_ outcomes: [Outcome], into best: Outcome, model: CycleModel, neighbours: NeighbourLists) -> Outcome {
         guard !SearchStop.isCancelled else { return best }
         var child = best.cycle
