@@ -51,7 +51,15 @@ public enum BoundedRun {
         }
         // Until killed at the limit; then 10 s more for the kill to land.
         process.waitUntilExit(orKillAfter: limit + 10)
-        _ = readers.wait(timeout: .now() + 10)
+        // Our ends of the pipes are closed here, once read to the end. Foundation keeps them
+        // open for as long as it keeps the Process, past this function: 2 descriptors per child
+        // stayed open, over 1,300 in a whole test run, and with that many Foundation's own
+        // Process.run crashes (it reads /proc/self/fd with a 256-byte over-read, fixed in
+        // swift-corelibs-foundation#5472 but not in this toolchain; two CI runs died of it).
+        if readers.wait(timeout: .now() + 10) == .success {
+            try? output.fileHandleForReading.close()
+            try? errors.fileHandleForReading.close()
+        }
         let status = process.exit.map { $0.bySignal ? 128 + $0.status : $0.status } ?? -1
         return Outcome(status: status, output: outputData.data, errors: errorData.data, timedOut: killed.isSet)
     }
