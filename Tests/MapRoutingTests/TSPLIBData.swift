@@ -45,7 +45,7 @@ enum Fixtures {
         let points = (0..<count).map { _ in (Double(random.below(10_000)), Double(random.below(10_000))) }
         var values = [Double](repeating: 0, count: count * count)
         for i in 0..<count {
-            for j in 0..<count { values[i * count + j] = ((points[i].0 - points[j].0) * (points[i].0 - points[j].0) + (points[i].1 - points[j].1) * (points[i].1 - points[j].1)).squareRoot() }
+            for j in 0..<count { values[i * count + j] = hypot(points[i].0 - points[j].0, points[i].1 - points[j].1) }
         }
         return try! CostMatrix(count: count, values: values)
     }

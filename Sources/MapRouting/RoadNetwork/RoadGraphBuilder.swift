@@ -169,21 +169,10 @@ enum RoadGraphBuilder {
 
     /// Sizes of the undirected connected pieces, largest first (union-find over segments).
     static func connectedPieceSizes(nodeCount: Int, from: [Int32], to: [Int32]) -> [Int] {
-        var parent = Array(0..<nodeCount)
-        func root(_ node: Int) -> Int {
-            var node = node
-            while parent[node] != node {
-                parent[node] = parent[parent[node]]
-                node = parent[node]
-            }
-            return node
-        }
-        for segment in from.indices {
-            let a = root(Int(from[segment])), b = root(Int(to[segment]))
-            if a != b { parent[max(a, b)] = min(a, b) }
-        }
+        var pieces = UnionFind(count: nodeCount)
+        for segment in from.indices { pieces.join(Int(from[segment]), Int(to[segment])) }
         var sizes = [Int: Int]()
-        for node in 0..<nodeCount { sizes[root(node), default: 0] += 1 }
+        for node in 0..<nodeCount { sizes[pieces.root(node), default: 0] += 1 }
         return sizes.values.sorted(by: >)
     }
 }

@@ -92,23 +92,3 @@ enum PartitionCrossover {
         return nodes
     }
 }
-
-/// Disjoint sets of `0..<count` with path halving.
-private struct UnionFind {
-    private var parent: [Int]
-    init(count: Int) { parent = Array(0..<count) }
-
-    mutating func root(_ node: Int) -> Int {
-        var node = node
-        while parent[node] != node {
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        }
-        return node
-    }
-
-    mutating func join(_ first: Int, _ second: Int) {
-        let (x, y) = (root(first), root(second))
-        if x != y { parent[max(x, y)] = min(x, y) }
-    }
-}

@@ -9,33 +9,21 @@ public enum StopGrouping {
     /// - Precondition: `snappingDistance` is finite and not negative.
     public static func sites(from objects: [StopObject], snappingDistance: Double = 0) -> [StopSite] {
         precondition(snappingDistance.isFinite && snappingDistance >= 0, "snapping distance must be ≥ 0 metres")
-        var parent = Array(objects.indices)
-        func root(_ index: Int) -> Int {
-            var index = index
-            while parent[index] != index {
-                parent[index] = parent[parent[index]]
-                index = parent[index]
-            }
-            return index
-        }
-        func join(_ a: Int, _ b: Int) {
-            let (ra, rb) = (root(a), root(b))
-            // The earlier object stays the root, so a site keeps its first object's position.
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
-        }
+        // The earlier object stays the root, so a site keeps its first object's position.
+        var groups = UnionFind(count: objects.count)
 
         // Identical locations first, by hashing; then pairs within the snapping distance.
         var firstAt: [Coordinate2D: Int] = [:]
         for (index, object) in objects.enumerated() {
             let key = Coordinate2D(object.position)
-            if let first = firstAt[key] { join(first, index) } else { firstAt[key] = index }
+            if let first = firstAt[key] { groups.join(first, index) } else { firstAt[key] = index }
         }
         if snappingDistance > 0 {
             let representatives = firstAt.values.sorted()
             for (offset, a) in representatives.enumerated() {
                 for b in representatives[(offset + 1)...]
                 where Geodesic.distance(from: objects[a].position, to: objects[b].position) <= snappingDistance {
-                    join(a, b)
+                    groups.join(a, b)
                 }
             }
         }
@@ -43,7 +31,7 @@ public enum StopGrouping {
         var siteOfRoot: [Int: Int] = [:]
         var sites: [StopSite] = []
         for (index, object) in objects.enumerated() {
-            let owner = root(index)
+            let owner = groups.root(index)
             if let site = siteOfRoot[owner] {
                 sites[site].items += object.items ?? 1
                 sites[site].objectIds.append(object.id)
