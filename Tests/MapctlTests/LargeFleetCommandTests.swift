@@ -23,8 +23,11 @@ struct LargeFleetCommandTests {
         try Data(#"{"vehicles":[\#(vans.joined(separator: ","))]}"#.utf8).write(to: vehicles)
 
         let arguments = ["route", "--vehicles", vehicles.path, stops.path]
-        let setup = try LargeRouteTests.runMeasured(arguments + ["--time-limit", "1ms"]).seconds
+        let setupBefore = try LargeRouteTests.runMeasured(arguments + ["--time-limit", "1ms"]).seconds
         let run = try LargeRouteTests.runMeasured(arguments + ["--time-limit", "3s"])
+        // The setup again after the run, the slower one kept: under the whole suite the load
+        // changes from one run to the next (a rehearsal saw the run 1.5 % past a setup taken before it).
+        let setup = max(setupBefore, try LargeRouteTests.runMeasured(arguments + ["--time-limit", "1ms"]).seconds)
         #expect(run.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: run.output) as? [String: Any])
         let served = try #require(root["features"] as? [[String: Any]]).filter {
