@@ -4,7 +4,8 @@
 # unlike requests per second on a shared machine. The views go one after another over one curl
 # connection; the counters are zeroed after a first pass, so the marker cache is warm.
 #
-#   Benchmarks/service/instructions.sh [MAPCTL...]      (default: the release build)
+#   [KEEP_DUMP=1] Benchmarks/service/instructions.sh [MAPCTL...]   (default: the release build;
+#   KEEP_DUMP keeps the last callgrind dump as Benchmarks/out/service/last.callgrind)
 #
 # Needs valgrind (Debian). Each build is copied without its DWARF (strip -g), which this
 # valgrind cannot read; under it the service takes about a minute to index the places.
@@ -47,5 +48,5 @@ for build in "$@"; do
     dump=$(ls -t "$out"/callgrind.out.*.* | head -1)
     total=$(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }')
     echo "$build: $((total / 1000)) instructions per answer"
-    rm -f "$copy"
+    rm -f "$copy"; [ -z "${KEEP_DUMP:-}" ] || cp "$dump" "$out/last.callgrind"
 done
