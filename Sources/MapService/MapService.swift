@@ -38,7 +38,7 @@ public struct MapService: Sendable {
     /// - Parameter listening: called with the port once the server accepts connections (the
     ///   chosen one when the configuration's port is 0).
     public func application(
-        logger: Logger = Logger(label: "mapctl.serve"), listening: @escaping @Sendable (Int) -> Void = { _ in }
+        logger: Logger = MapService.logger, listening: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
         let routes = ServiceRoutes(state: state)
@@ -59,7 +59,7 @@ public struct MapService: Sendable {
     /// writes pending edits, and returns. A shutdown is bounded: what still runs after
     /// ``shutdownGrace`` is cancelled, and a process still running 5 s after that exits with
     /// status 70, saying what it waited on.
-    public func run(logger: Logger = Logger(label: "mapctl.serve"), listening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    public func run(logger: Logger = MapService.logger, listening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         var configuration = ServiceGroupConfiguration(
             services: [
                 .init(service: application(logger: logger, listening: listening)),
@@ -70,6 +70,9 @@ public struct MapService: Sendable {
         configuration.maximumGracefulShutdownDuration = shutdownGrace
         try await ServiceGroup(configuration: configuration).run()
     }
+
+    /// The service's logger unless a caller gives one: ``ServiceLogHandler``'s lines.
+    public static var logger: Logger { Logger(label: "mapctl.serve", factory: { ServiceLogHandler(label: $0) }) }
 
     /// How long a graceful shutdown may take before what still runs is cancelled: the requests
     /// in flight have the request timeout to finish, and 10 s more is for writing edits.

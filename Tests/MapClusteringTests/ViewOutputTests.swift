@@ -37,6 +37,29 @@ struct ViewOutputTests {
         #expect(Self.streamed(empty, zoom: 3, parallel: true) == writer.encode(FeatureCollection()))
     }
 
+    @Test("a view's bytes with its legend (written directly) are the writer's encoding of the view (legend built as a value)")
+    func viewBytesEqualView() throws {
+        let writer = GeoJSONWriter()
+        var mixedSeen = false
+        for collection in RealData.layers {
+            let index = try FeatureClusterIndex(collection)
+            for zoom in [0.0, 8, 12.5, 14, 17] {
+                let view = index.view(zoom: zoom)
+                mixedSeen = mixedSeen || index.legend(zoom: zoom).contains { $0.isMixed }
+                #expect(index.viewBytes(zoom: zoom) == writer.encode(view), "zoom \(zoom)")
+            }
+        }
+        #expect(mixedSeen, "a view with clusters of several types, whose legend has the mixed entry")
+        // Titles and symbols that need escaping, and a symbol, as a style file may give them.
+        let style = ClusterStyle(types: ["shop": .init(color: "#112233", title: "Shops \"24/7\" \\ all", symbol: "shop\n")])
+        let shops = try GeoJSONReader().read(string: """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"type":"shop"},"geometry":{"type":"Point","coordinates":[24.9,60.1]}}]}
+            """).featureCollection
+        let index = try FeatureClusterIndex(shops, options: FeatureClusterOptions(style: style))
+        #expect(index.viewBytes(zoom: 5) == writer.encode(index.view(zoom: 5)))
+    }
+
     @Test("an object that already has a marker-color, or no properties, is written as the writer writes it")
     func styledEdgeCases() throws {
         let geojson = """

@@ -27,7 +27,7 @@ extension FeatureClusterIndex {
         var output: [UInt8] = []
         output.reserveCapacity(min(chunkSize, total * 200) + 1024)
         var members = sourceMembers
-        if legend { members.append(ForeignMember(name: "legend", value: Legend.json(self.legend(of: markers, in: box)))) }
+        if legend { members.append(ForeignMember(name: "legend", value: Legend.rawJSON(self.legend(of: markers, in: box)))) }
         output.append(contentsOf: GeoJSONWriter().collectionHeadBytes(foreignMembers: members))
 
         // Blocks small enough to stream, large enough to be worth a thread.

@@ -63,4 +63,30 @@ public enum Legend {
 
     /// A legend as a JSON array (what `mapctl cluster --legend` prints).
     public static func json(_ entries: [LegendEntry]) -> JSONValue { .array(entries.map(\.json)) }
+
+    /// The text of ``json(_:)``, written without building the value: the legend of every view
+    /// the service answers, where building and writing the value was 4 % of the instructions.
+    static func rawJSON(_ entries: [LegendEntry]) -> RawJSON {
+        RawJSON { output in
+            output.append("[")
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { output.append(",") }
+                output.append("{\"color\":")
+                output.writeString(entry.color)
+                output.append(",\"count\":")
+                output.writeShortest(Double(entry.count))
+                if entry.isMixed { output.append(",\"mixed\":true") }
+                if let symbol = entry.symbol {
+                    output.append(",\"symbol\":")
+                    output.writeString(symbol)
+                }
+                output.append(",\"title\":")
+                output.writeString(entry.title)
+                output.append(",\"type\":")
+                output.writeString(entry.type)
+                output.append("}")
+            }
+            output.append("]")
+        }
+    }
 }

@@ -1,21 +1,21 @@
 /// A growing byte buffer with JSON writing primitives (strings, literals, raw slices).
-struct JSONOutput {
-    var bytes: [UInt8] = []
+package struct JSONOutput {
+    package var bytes: [UInt8] = []
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    package init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
     @inline(__always)
-    mutating func append(_ text: StaticString) {
+    package mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    @inline(__always)
+    package mutating func append(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     mutating func append(raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
 
     /// A JSON string literal, escaping quotes, backslashes and control characters.
-    mutating func writeString(_ text: String) {
+    package mutating func writeString(_ text: String) {
         append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in

@@ -78,7 +78,7 @@ extension JSONOutput {
 
     /// The shortest text that reads back as the same `Double`, without an exponent
     /// for magnitudes between 1e-7 and 1e21 (JSON allows `1e-05`, people prefer `0.00001`).
-    mutating func writeShortest(_ value: Double) {
+    package mutating func writeShortest(_ value: Double) {
         guard value.isFinite else { append("null"); return }
         if value == 0 { append(UInt8(ascii: "0")); return }
         if value == value.rounded(), abs(value) < 1e15 {

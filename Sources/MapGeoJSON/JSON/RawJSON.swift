@@ -20,6 +20,15 @@ public struct RawJSON: Hashable, Sendable, CustomStringConvertible {
         range = 0..<output.bytes.count
     }
 
+    /// Compact JSON text that `write` puts down directly: for a hot path, which building a
+    /// ``JSONValue`` first would cost more than the writing.
+    package init(writing write: (inout JSONOutput) -> Void) {
+        var output = JSONOutput()
+        write(&output)
+        buffer = JSONBuffer(copying: output.bytes)
+        range = 0..<output.bytes.count
+    }
+
     /// The JSON text, byte for byte as read.
     public var bytes: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: buffer.bytes[range])

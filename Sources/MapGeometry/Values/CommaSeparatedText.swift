@@ -3,7 +3,20 @@ extension String {
     /// `["24.9", "60.1"]`. Split on the UTF-8 bytes: a comma is one byte that no other
     /// character contains, and splitting `String` by `Character` costs more than reading the numbers.
     package var commaSeparatedFields: [Substring] {
-        utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { Substring($0).trimmingSpaces }
+        // A plain loop over the bytes: with the generic `split` and the trimming of every field
+        // this was 2.5 % of a map service's cluster answer (callgrind), now 1.6 %.
+        var fields: [Substring] = []
+        let bytes = utf8
+        var fieldStart = bytes.startIndex, index = fieldStart
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ",") {
+                fields.append(self[fieldStart..<index].trimmingSpaces)
+                fieldStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        fields.append(self[fieldStart..<bytes.endIndex].trimmingSpaces)
+        return fields
     }
 }
 
@@ -12,6 +25,9 @@ extension Substring {
     /// them (checked for every character up to U+FFFF by a test), found without Foundation, whose
     /// `trimmingCharacters(in:)` costs more on Linux than parsing the number it surrounds.
     package var trimmingSpaces: Substring {
+        // Most texts start and end with printable ASCII, which is never a space: nothing to trim.
+        @inline(__always) func isPrintableASCII(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        if isPrintableASCII(utf8.first), isPrintableASCII(utf8.last) { return self }
         let scalars = unicodeScalars
         var start = scalars.startIndex, end = scalars.endIndex
         while start < end, Self.isSpace(scalars[start]) { start = scalars.index(after: start) }
