@@ -40,4 +40,22 @@ struct CoordinateTextTests {
         let error = #expect(throws: CoordinateTextError.self) { try Position(lonLat: "60.1699,124.9384") }
         #expect(error?.reason.contains("outside -90…90") == true)
     }
+
+    @Test("a number typed as decimal text is read bit for bit as Double(text) reads it, quick path or not")
+    func decimalTextMatchesStandardLibrary() {
+        var random = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "5.", ".5", "-.5", "-", "", ".", "--5", "+5", "1e5", "0x10", "inf", "nan", "1.50",
+                     "007.25", "999999999999999", "9999999999999999", "0.000000000000001", "-179.99999999999999",
+                     "1.2.3", "12a", " 1", "1 ", "90", "-85.0511287798066"]
+        for _ in 0..<20_000 {
+            let digits = (0..<Int.random(in: 1...18, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }
+            var text = digits.joined()
+            if Bool.random(using: &random) { text.insert(".", at: text.index(text.startIndex, offsetBy: Int.random(in: 0...text.count, using: &random))) }
+            if Bool.random(using: &random) { text = "-" + text }
+            texts.append(text)
+        }
+        for text in texts {
+            #expect(Double(decimalText: text[...])?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
 }

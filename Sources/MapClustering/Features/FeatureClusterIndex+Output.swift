@@ -88,9 +88,7 @@ private struct OutputEncoder: Sendable {
         self.markers = markers
         self.shapes = shapes
         self.keep = keep
-        var colors: [String: [UInt8]] = [:]
-        for type in index.allTypes { colors[type] = Self.json(index.style(for: type).color) }
-        self.colors = colors
+        colors = index.encodedColors
     }
 
     var count: Int { markers.count + shapes.count }
@@ -129,7 +127,7 @@ private struct OutputEncoder: Sendable {
     /// or `stroke`/`fill` for lines and polygons), encoded.
     func appendStyled(_ feature: Feature, to bytes: inout [UInt8]) {
         let type = feature.typeProperty ?? ""
-        let color = colors[type] ?? Self.json(index.style(for: type).color)
+        let color = colors[type] ?? JSONOutput.string(index.style(for: type).color)
         let keys: [[UInt8]]
         switch feature.geometry {
         case .lineString, .multiLineString: keys = Self.lineKeys
@@ -177,13 +175,6 @@ private struct OutputEncoder: Sendable {
             bytes.append(contentsOf: color)
         }
         bytes.append(contentsOf: encoded[close...])
-    }
-
-    /// A string as JSON text.
-    private static func json(_ string: String) -> [UInt8] {
-        let raw = RawJSON(.string(string))
-        // `bytes` points into `raw`'s storage: copy them while it lives.
-        return withExtendedLifetime(raw) { Array(raw.bytes) }
     }
 
     /// The colour members styled() sets, per geometry, as quoted JSON keys.

@@ -26,6 +26,9 @@ public struct FeatureClusterIndex: Sendable {
         let styles: [String: ClusterStyle.TypeStyle]
         let allTypes: [String]
         let encodedMarkers: EncodedMarkerCache
+        /// Each type's colour as a JSON string, for the output (encoding them per view was 3 % of a
+        /// service's cluster answer).
+        let encodedColors: [String: [UInt8]]
 
         init(
             options: FeatureClusterOptions, index: ClusterIndex, features: [Feature], sourceMembers: [ForeignMember],
@@ -37,8 +40,15 @@ public struct FeatureClusterIndex: Sendable {
             self.sourceMembers = sourceMembers
             self.passThrough = passThrough
             self.allTypes = allTypes
-            styles = options.style.resolved(for: allTypes)
+            let styles = options.style.resolved(for: allTypes)
+            self.styles = styles
             encodedMarkers = EncodedMarkerCache(count: index.table.nodeCount)
+            var colors: [String: [UInt8]] = [:]
+            for type in allTypes {
+                let color = (styles[type] ?? options.style.style(for: type, among: allTypes)).color
+                colors[type] = JSONOutput.string(color)
+            }
+            encodedColors = colors
         }
     }
 
@@ -54,6 +64,7 @@ public struct FeatureClusterIndex: Sendable {
     var allTypes: [String] { parts.allTypes }
     /// Encoded markers kept by ``writeFeatures(zoom:in:legend:keepingEncodings:chunkSize:parallel:to:)``.
     var encodedMarkers: EncodedMarkerCache { parts.encodedMarkers }
+    var encodedColors: [String: [UInt8]] { parts.encodedColors }
 
     /// Clusters `collection` (with `parallel`, using two threads where that helps; same result).
     /// - Throws: ``ClusterError`` for bad options or a feature that cannot be placed.

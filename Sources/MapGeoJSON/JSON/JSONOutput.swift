@@ -44,6 +44,13 @@ package struct JSONOutput {
         append(UInt8(ascii: "\""))
     }
 
+    /// `text` as a JSON string literal, on its own.
+    package static func string(_ text: String) -> [UInt8] {
+        var output = JSONOutput(capacity: text.utf8.count + 2)
+        output.writeString(text)
+        return output.bytes
+    }
+
     private func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x61 + value - 10 }
 
     /// A decoded value, compact or indented.

@@ -4,7 +4,7 @@ extension Position {
     /// - Throws: ``CoordinateTextError`` saying what was typed and what is expected.
     public init(lonLat text: String) throws(CoordinateTextError) {
         let texts = text.commaSeparatedFields
-        let parts = texts.map { Double($0) }
+        let parts = texts.map { Double(decimalText: $0) }
         guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
             throw CoordinateTextError(text: text, reason: "is not lon,lat in degrees (for example 24.9384,60.1699)")
         }
@@ -51,7 +51,7 @@ extension BoundingBox {
     /// west > east crosses the antimeridian.
     /// - Throws: ``CoordinateTextError`` saying what was typed and what is expected.
     public init(westSouthEastNorth text: String) throws(CoordinateTextError) {
-        let parts = text.commaSeparatedFields.map { Double($0) }
+        let parts = text.commaSeparatedFields.map { Double(decimalText: $0) }
         guard parts.count == 4, let west = parts[0], let south = parts[1], let east = parts[2], let north = parts[3] else {
             throw CoordinateTextError(text: text, reason: "is not west,south,east,north in degrees (for example 24.93,60.16,24.96,60.18)")
         }

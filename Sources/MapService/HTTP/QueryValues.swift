@@ -14,7 +14,7 @@ struct QueryValues {
 
     func number(_ name: String, in range: ClosedRange<Double>, _ takes: String) throws(Problem) -> Double? {
         guard let text = string(name) else { return nil }
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
+        guard let value = Double(decimalText: text[...]), value.isFinite, range.contains(value) else {
             throw .badRequest("\(name)=\(text): \(takes)")
         }
         return value
