@@ -14,23 +14,32 @@ enum Answer {
         _ bytes: [UInt8], type: String, status: HTTPResponse.Status = .ok, for request: Request,
         headers extra: HTTPFields = [:]
     ) -> Response {
+        // Fields appended, and each looked up once: HTTPFields' subscripts search every field
+        // by name, which was 3 % of a cluster answer's instructions.
         var headers = extra
-        headers[.contentType] = type
+        var eTag = extra.isEmpty ? nil : extra[.eTag]
+        if extra.isEmpty || extra[.contentType] == nil {
+            headers.append(.init(name: .contentType, value: type))
+        } else {
+            headers[.contentType] = type
+        }
         let compress = bytes.count > gzipThreshold && accepts(gzip: request)
-        if status == .ok, headers[.eTag] == nil {
+        if status == .ok, eTag == nil {
             let tag = AnswerTag.of(bytes)
-            headers[.eTag] = compress ? "\"\(tag)-gz\"" : "\"\(tag)\""
+            let value = compress ? "\"\(tag)-gz\"" : "\"\(tag)\""
+            eTag = value
+            headers.append(.init(name: .eTag, value: value))
         }
         if request.method == .get || request.method == .head, status == .ok,
-           let tag = headers[.eTag], let wanted = request.headers[.ifNoneMatch],
+           let tag = eTag, let wanted = request.headers[.ifNoneMatch],
            wanted == "*" || wanted.commaSeparatedFields.contains(where: { $0 == tag })
         {
             return Response(status: .notModified, headers: headers)
         }
         var body = ByteBuffer(bytes: bytes)
         if compress, let compressed = try? body.compress(with: .gzip()) {
-            headers[.contentEncoding] = "gzip"
-            headers[.vary] = "Accept-Encoding"
+            headers.append(.init(name: .contentEncoding, value: "gzip"))
+            headers.append(.init(name: .vary, value: "Accept-Encoding"))
             body = compressed
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
