@@ -25,7 +25,8 @@ extension FeatureClusterIndex {
         let encoder = OutputEncoder(index: self, markers: markers, shapes: passingShapes(in: box), keep: keepingEncodings)
         let total = encoder.count
         var output: [UInt8] = []
-        output.reserveCapacity(min(chunkSize, total * 200) + 1024)
+        // About 200 bytes a point and 300 a cluster: a view seldom outgrows this and is copied.
+        output.reserveCapacity(min(chunkSize, total * 320) + 1024)
         var members = sourceMembers
         if legend { members.append(ForeignMember(name: "legend", value: Legend.rawJSON(self.legend(of: markers, in: box)))) }
         output.append(contentsOf: GeoJSONWriter().collectionHeadBytes(foreignMembers: members))
