@@ -56,12 +56,7 @@ public final class ServeProcess: @unchecked Sendable {
         said.append(text)
         errors.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
-            guard chunk.isEmpty else { return said.append(String(decoding: chunk, as: UTF8.self)) }
-            // The server has exited: its pipe is closed now, not when this object goes, so that
-            // a long suite does not pile up descriptors (see BoundedRun on Foundation's Process).
-            // Closed from another queue: closing inside its own handler deadlocks in Foundation.
-            handle.readabilityHandler = nil
-            DispatchQueue.global().async { try? handle.close() }
+            if chunk.isEmpty { handle.readabilityHandler = nil } else { said.append(String(decoding: chunk, as: UTF8.self)) }
         }
     }
 
