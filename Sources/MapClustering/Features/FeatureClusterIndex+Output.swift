@@ -25,7 +25,8 @@ extension FeatureClusterIndex {
         let encoder = OutputEncoder(index: self, markers: markers, shapes: passingShapes(in: box), keep: keepingEncodings)
         let total = encoder.count
         var output: [UInt8] = []
-        // About 200 bytes a point and 300 a cluster: a view seldom outgrows this and is copied.
+        // About 200 bytes a point and 300 a cluster, so that a view seldom outgrows the array
+        // (which then copies itself into a larger one).
         output.reserveCapacity(min(chunkSize, total * 320) + 1024)
         var members = sourceMembers
         if legend { members.append(ForeignMember(name: "legend", value: Legend.rawJSON(self.legend(of: markers, in: box)))) }
