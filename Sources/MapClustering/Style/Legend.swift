@@ -65,7 +65,7 @@ public enum Legend {
     public static func json(_ entries: [LegendEntry]) -> JSONValue { .array(entries.map(\.json)) }
 
     /// The text of ``json(_:)``, written without building the value: the legend of every view
-    /// the service answers, where building and writing the value was 4 % of the instructions.
+    /// the service answers, where building and writing the value was about 3 % of the instructions.
     static func rawJSON(_ entries: [LegendEntry]) -> RawJSON {
         RawJSON { output in
             output.append("[")
