@@ -16,45 +16,44 @@ enum PartitionCrossover {
         @inline(__always) func inB(_ u: Int, _ v: Int) -> Bool { b[2 * u] == v || b[2 * u + 1] == v }
         @inline(__always) func inA(_ u: Int, _ v: Int) -> Bool { a[2 * u] == v || a[2 * u + 1] == v }
 
-        // Components of the edges in one tour only, and how much each saves with second's edges.
+        // The edges in one tour only: first's count as saved, second's as paid. Their components,
+        // and what each saves when it takes second's edges.
+        var differing: [(u: Int, v: Int, saving: Double)] = []
+        for u in 0..<n {
+            for side in 0..<2 {
+                let v = a[2 * u + side]
+                if u < v, !inB(u, v) { differing.append((u, v, cost(u, v))) }
+                let w = b[2 * u + side]
+                if u < w, !inA(u, w) { differing.append((u, w, -cost(u, w))) }
+            }
+        }
         var components = UnionFind(count: n)
-        for u in 0..<n {
-            for side in 0..<2 {
-                let v = a[2 * u + side]
-                if u < v, !inB(u, v) { components.join(u, v) }
-                let w = b[2 * u + side]
-                if u < w, !inA(u, w) { components.join(u, w) }
-            }
-        }
+        for edge in differing { components.join(edge.u, edge.v) }
         var saving: [Int: Double] = [:]
+        for edge in differing { saving[components.root(edge.u), default: 0] += edge.saving }
         var members: [Int: [Int]] = [:]
-        for u in 0..<n {
-            for side in 0..<2 {
-                let v = a[2 * u + side]
-                if u < v, !inB(u, v) { saving[components.root(u), default: 0] += cost(u, v) }
-                let w = b[2 * u + side]
-                if u < w, !inA(u, w) { saving[components.root(u), default: 0] -= cost(u, w) }
-            }
-        }
         for (root, gain) in saving where gain > epsilon { members[root] = [] }
         guard !members.isEmpty else { return (first, []) }
-        for u in 0..<n where members[components.root(u)] != nil { members[components.root(u)]!.append(u) }
+        for u in 0..<n { members[components.root(u)]?.append(u) }
 
         // Take each saving component's edges from second, largest saving first, unless the
         // child would fall apart into several cycles. Every node keeps two neighbours either
         // way: the edges that leave a component are common to both tours.
         var child = a
+        var order = first
         var changed: [Int] = []
         for root in members.keys.sorted(by: { (saving[$0]!, $1) > (saving[$1]!, $0) }) {
             let nodes = members[root]!
             for u in nodes { (child[2 * u], child[2 * u + 1]) = (b[2 * u], b[2 * u + 1]) }
-            if cycleLength(child) == n {
+            let walked = cycleThroughZero(child)
+            if walked.count == n {
                 changed += nodes
+                order = walked
             } else {
                 for u in nodes { (child[2 * u], child[2 * u + 1]) = (a[2 * u], a[2 * u + 1]) }
             }
         }
-        return changed.isEmpty ? (first, []) : (order(child), changed)
+        return (order, changed)
     }
 
     /// Each node's two neighbours on the cycle, at `2 * node` and `2 * node + 1`.
@@ -67,19 +66,9 @@ enum PartitionCrossover {
         return adjacent
     }
 
-    /// The nodes met walking from node 0 until back at it.
-    private static func cycleLength(_ adjacent: [Int]) -> Int {
-        var (previous, node, length) = (adjacent[0], 0, 0)
-        repeat {
-            let next = adjacent[2 * node] == previous ? adjacent[2 * node + 1] : adjacent[2 * node]
-            (previous, node) = (node, next)
-            length += 1
-        } while node != 0 && length <= adjacent.count / 2
-        return length
-    }
-
-    /// The cycle as an order of nodes from node 0 (one that `cycleLength` found whole).
-    private static func order(_ adjacent: [Int]) -> [Int] {
+    /// The nodes of the cycle through node 0, in walking order: every node exactly when the
+    /// neighbours form one cycle (each node has two, so the walk comes back to node 0).
+    private static func cycleThroughZero(_ adjacent: [Int]) -> [Int] {
         let count = adjacent.count / 2
         var nodes: [Int] = []
         nodes.reserveCapacity(count)
