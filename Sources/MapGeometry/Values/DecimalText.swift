@@ -12,16 +12,13 @@ extension Double {
         var mantissa: UInt64 = 0
         var digits = 0, fractionDigits = 0
         var negative = false, seenPoint = false, quick = true
-        var utf8 = text.utf8.makeIterator()
-        var first = true
-        while let byte = utf8.next() {
-            defer { first = false }
+        for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
                 digits += 1
                 if seenPoint { fractionDigits += 1 }
-            case UInt8(ascii: "-") where first: negative = true
+            case UInt8(ascii: "-") where !negative && digits == 0 && !seenPoint: negative = true
             case UInt8(ascii: ".") where !seenPoint: seenPoint = true
             default: quick = false
             }
@@ -37,7 +34,5 @@ extension Double {
     }
 
     /// 10⁰ … 10¹⁵, each exact.
-    private static let powersOfTen: [Double] = (0...15).map { exponent in
-        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
-    }
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 }
