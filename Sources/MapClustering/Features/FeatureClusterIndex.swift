@@ -40,15 +40,10 @@ public struct FeatureClusterIndex: Sendable {
             self.sourceMembers = sourceMembers
             self.passThrough = passThrough
             self.allTypes = allTypes
-            let styles = options.style.resolved(for: allTypes)
-            self.styles = styles
+            styles = options.style.resolved(for: allTypes)
             encodedMarkers = EncodedMarkerCache(count: index.table.nodeCount)
-            var colors: [String: [UInt8]] = [:]
-            for type in allTypes {
-                let color = (styles[type] ?? options.style.style(for: type, among: allTypes)).color
-                colors[type] = JSONOutput.string(color)
-            }
-            encodedColors = colors
+            // The resolved styles name every type: each one's colour, encoded.
+            encodedColors = styles.mapValues { JSONOutput.string($0.color) }
         }
     }
 
