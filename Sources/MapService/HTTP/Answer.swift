@@ -18,11 +18,7 @@ enum Answer {
         // by name, which was 3 % of a cluster answer's instructions.
         var headers = extra
         var eTag = extra.isEmpty ? nil : extra[.eTag]
-        if extra.isEmpty || extra[.contentType] == nil {
-            headers.append(.init(name: .contentType, value: type))
-        } else {
-            headers[.contentType] = type
-        }
+        if extra.isEmpty { headers.append(.init(name: .contentType, value: type)) } else { headers[.contentType] = type }
         let compress = bytes.count > gzipThreshold && accepts(gzip: request)
         if status == .ok, eTag == nil {
             let tag = AnswerTag.of(bytes)
