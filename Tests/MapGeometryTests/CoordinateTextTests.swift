@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import TestSupport
 import Testing
 
 /// Positions and boxes typed in a command line or a query string.
@@ -43,7 +44,7 @@ struct CoordinateTextTests {
 
     @Test("a number typed as decimal text is read bit for bit as Double(text) reads it, quick path or not")
     func decimalTextMatchesStandardLibrary() {
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator(seed: 7)  // the same texts on every run, so a failure can be repeated
         var texts = ["0", "-0", "5.", ".5", "-.5", "-", "", ".", "--5", "+5", "1e5", "0x10", "inf", "nan", "1.50",
                      "007.25", "999999999999999", "9999999999999999", "0.000000000000001", "-179.99999999999999",
                      "1.2.3", "12a", " 1", "1 ", "90", "-85.0511287798066"]
