@@ -14,8 +14,9 @@ extension SearchTour {
     func runLocalSearch(until deadline: ContinuousClock.Instant? = nil) -> Bool {
         var examined = 0
         while let node = dequeue() {
-            if improveByTwoOpt(node) || improveByOrOpt(node) || improveByOrThreeOpt(node)
-                || improveByThreeOpt(node) || (usesLinKernighan && improveByLinKernighan(node)) { enqueue(node) }
+            if (chainFirst && improveByThreeOptChain(node)) || improveByTwoOpt(node) || improveByOrOpt(node)
+                || improveByOrThreeOpt(node) || improveByThreeOpt(node) || (usesLinKernighan && improveByLinKernighan(node))
+                || (!chainFirst && improveByThreeOptChain(node)) { enqueue(node) }
             examined &+= 1
             if examined & 255 == 0, SearchStop.isDue(deadline) { return false }
         }

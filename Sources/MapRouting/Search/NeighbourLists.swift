@@ -66,6 +66,16 @@ struct NeighbourLists {
         self.nodes = nodes
     }
 
+    /// The first `kept` candidates of every node (the lists are sorted, so these are the
+    /// `kept` cheapest).
+    func prefix(_ kept: Int) -> NeighbourLists {
+        guard kept < k else { return self }
+        var shorter = [Int32]()
+        shorter.reserveCapacity(nodes.count / k * kept)
+        for start in stride(from: 0, to: nodes.count, by: k) { shorter += nodes[start..<(start + kept)] }
+        return NeighbourLists(k: kept, nodes: shorter)
+    }
+
     /// The candidates of `node`, cheapest first.
     @inline(__always)
     func of(_ node: Int) -> ArraySlice<Int32> {

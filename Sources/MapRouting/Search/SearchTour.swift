@@ -17,8 +17,14 @@ final class SearchTour {
     /// Candidate neighbours, `k` per node (see ``NeighbourLists``).
     let k: Int
     let candidates: UnsafeMutablePointer<Int32>
+    /// α-nearest candidates (``AlphaNearness``), `alphaK` per node (0 without them).
+    let alphaK: Int
+    let alpha: UnsafeMutablePointer<Int32>
     let order: UnsafeMutablePointer<Int>
     let position: UnsafeMutablePointer<Int>
+    /// Whether the local search tries the 3-opt chain (``improveByThreeOptChain(_:)``) before
+    /// the other moves rather than after them.
+    var chainFirst = false
     /// The cycle's cost, kept up to date move by move.
     var cost: Double
 
@@ -46,7 +52,7 @@ final class SearchTour {
         model.isSymmetric && model.table.size >= linKernighanFrom
     }
 
-    init(model: CycleModel, neighbours: NeighbourLists, initialOrder: [Int]) {
+    init(model: CycleModel, neighbours: NeighbourLists, alphaLists: AlphaNearness? = nil, initialOrder: [Int]) {
         count = initialOrder.count
         table = model.table
         dense = model.table.values
@@ -57,6 +63,9 @@ final class SearchTour {
         k = neighbours.k
         candidates = .allocate(capacity: max(neighbours.nodes.count, 1))
         for (index, node) in neighbours.nodes.enumerated() { candidates[index] = node }
+        alphaK = alphaLists?.k ?? 0
+        alpha = .allocate(capacity: max(alphaLists?.nodes.count ?? 0, 1))
+        for (index, node) in (alphaLists?.nodes ?? []).enumerated() { alpha[index] = node }
         order = .allocate(capacity: count)
         position = .allocate(capacity: count)
         queue = .allocate(capacity: count)
@@ -76,6 +85,7 @@ final class SearchTour {
         queue.deallocate()
         queued.deallocate()
         candidates.deallocate()
+        alpha.deallocate()
     }
 
     var nodes: [Int] { Array(UnsafeBufferPointer(start: order, count: count)) }

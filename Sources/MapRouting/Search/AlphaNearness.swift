@@ -1,0 +1,276 @@
+/// Alpha-nearness candidates (Helsgaun 2000, the heart of LKH): for each node, the few
+/// others whose edge is most likely in an optimal tour. Held and Karp's bound raises each
+/// node's edges by a penalty π (subgradient ascent) until the minimum 1-tree is nearly a
+/// tour; an edge's α is then how much the minimum 1-tree containing it costs more than the
+/// minimum one: its penalised cost less the largest penalised edge on the tree path between
+/// its ends. On geographic stops an optimal tour's edges are among the five α-nearest far
+/// more often than among the five nearest, so a move that scans only those finds
+/// improvements the nearest lists hide.
+///
+/// Everything runs on a sparse graph: each node's nearest candidates, both ways. When that
+/// graph is not connected (stops in far-apart clusters) there are no α lists.
+struct AlphaNearness {
+    /// Candidates per node.
+    let k: Int
+    /// `k` per node, smallest α first (ties: the cheaper edge).
+    let nodes: [Int32]
+    /// Held and Karp's bound at the best penalties: the weight of the minimum 1-tree of the
+    /// sparse graph less twice the penalties (a tour's cost cannot be lower when the optimal
+    /// tour's edges are in the graph).
+    let lowerBound: Double
+
+    /// The lists from `nearest` (each node's cheapest others, cheapest first), after at most
+    /// `iterations` steps of the ascent; nil when the graph is not connected or the deadline
+    /// passed.
+    static func lists(
+        cost: (Int, Int) -> Double, nearest: NeighbourLists, count: Int, k: Int,
+        iterations: Int, deadline: ContinuousClock.Instant?
+    ) -> AlphaNearness? {
+        let graph = SparseGraph(nearest: nearest, count: count, cost: cost)
+        var tree = SpanningTree(graph: graph)
+        var pi = [Double](repeating: 0, count: count)
+        guard tree.build(pi: pi), let penalties = ascent(&tree, &pi, iterations: iterations, deadline: deadline),
+              tree.build(pi: penalties) else { return nil }
+        let paths = TreePaths(tree: tree)
+        var nodes = [Int32](repeating: 0, count: count * k)
+        var scored: [(alpha: Double, cost: Double, node: Int32)] = []
+        var seen = Set<Int32>()
+        for node in 0..<count {
+            scored.removeAll(keepingCapacity: true)
+            seen.removeAll(keepingCapacity: true)
+            for edge in graph.edges(of: node) where seen.insert(graph.targets[edge]).inserted {
+                let other = Int(graph.targets[edge])
+                let penalised = graph.costs[edge] + penalties[node] + penalties[other]
+                scored.append((penalised - paths.largestEdge(node, other), graph.costs[edge], Int32(other)))
+            }
+            scored.sort { ($0.alpha, $0.cost, $0.node) < ($1.alpha, $1.cost, $1.node) }
+            for index in 0..<k { nodes[node * k + index] = scored[min(index, scored.count - 1)].node }
+        }
+        return AlphaNearness(k: k, nodes: nodes, lowerBound: tree.bound(pi: penalties))
+    }
+
+    /// Held–Karp subgradient ascent with LKH's schedule: the step doubles while the bound
+    /// rises in the first period, each period halves the step and its own length, and a
+    /// period that ends on a new best bound is doubled. Returns the penalties of the best
+    /// bound (nil when the deadline passed).
+    private static func ascent(
+        _ tree: inout SpanningTree, _ pi: inout [Double], iterations: Int, deadline: ContinuousClock.Instant?
+    ) -> [Double]? {
+        let count = pi.count
+        var bestPi = pi, bestBound = tree.bound(pi: pi)
+        var lastDegree = tree.degreeExcess
+        // A step of 1/10,000 of a tree edge: the first period doubles it to the right scale.
+        var step = tree.weight / Double(count) * 1e-4
+        let smallestStep = step * 1e-3
+        // LKH's first period is n/2 (at least 100); a shorter budget shortens it so the
+        // schedule still narrows the step before the budget ends.
+        var period = max(10, min(max(count / 2, 100), iterations / 2))
+        var initialPhase = true
+        var done = 0
+        while period > 0, step > smallestStep, tree.norm > 0 {
+            var round = 1
+            while round <= period, step > smallestStep, tree.norm > 0, done < iterations {
+                if done & 7 == 0, SearchStop.isDue(deadline) { return nil }
+                for node in 0..<count {
+                    pi[node] += step * (0.7 * Double(tree.degreeExcess[node]) + 0.3 * Double(lastDegree[node]))
+                }
+                lastDegree = tree.degreeExcess
+                guard tree.build(pi: pi) else { return nil }
+                done += 1
+                let bound = tree.bound(pi: pi)
+                if bound > bestBound {
+                    (bestBound, bestPi) = (bound, pi)
+                    if initialPhase { step *= 2 }
+                    if round == period { period *= 2 }
+                } else if initialPhase, round > period / 2 {
+                    initialPhase = false
+                    round = 0
+                    step *= 0.75
+                }
+                round += 1
+            }
+            guard done < iterations else { break }
+            period /= 2
+            step /= 2
+        }
+        return bestPi
+    }
+}
+
+/// Each node's candidate edges, both ways (an edge listed by either end), with their costs.
+private struct SparseGraph {
+    let start: [Int]
+    let targets: [Int32]
+    let costs: [Double]
+
+    init(nearest: NeighbourLists, count: Int, cost: (Int, Int) -> Double) {
+        var degree = [Int](repeating: nearest.k, count: count)
+        for node in 0..<count { for other in nearest.of(node) { degree[Int(other)] += 1 } }
+        var start = [Int](repeating: 0, count: count + 1)
+        for node in 0..<count { start[node + 1] = start[node] + degree[node] }
+        var fill = Array(start.dropLast())
+        var targets = [Int32](repeating: 0, count: start[count])
+        var costs = [Double](repeating: 0, count: start[count])
+        for node in 0..<count {
+            for other in nearest.of(node) {
+                let edgeCost = cost(node, Int(other))
+                targets[fill[node]] = other
+                costs[fill[node]] = edgeCost
+                fill[node] += 1
+                targets[fill[Int(other)]] = Int32(node)
+                costs[fill[Int(other)]] = edgeCost
+                fill[Int(other)] += 1
+            }
+        }
+        (self.start, self.targets, self.costs) = (start, targets, costs)
+    }
+
+    @inline(__always) func edges(of node: Int) -> Range<Int> { start[node]..<start[node + 1] }
+}
+
+/// The minimum 1-tree of the sparse graph under penalties: a minimum spanning tree (Prim)
+/// plus the edge that joins one leaf to its second-nearest node, the leaf chosen so that
+/// edge is as long as possible (LKH's choice of the special node).
+private struct SpanningTree {
+    let graph: SparseGraph
+    /// Each node's tree parent (-1 at the root) and the penalised cost of that edge, in the
+    /// order Prim added them (a parent before its children).
+    private(set) var parent: [Int32]
+    private(set) var parentCost: [Double]
+    private(set) var order: [Int32]
+    /// Degree in the 1-tree minus 2: the subgradient.
+    private(set) var degreeExcess: [Int]
+    /// Penalised weight of the 1-tree, and the sum of squared degree excesses.
+    private(set) var weight = 0.0
+    private(set) var norm = 0
+
+    init(graph: SparseGraph) {
+        self.graph = graph
+        let count = graph.start.count - 1
+        parent = [Int32](repeating: -1, count: count)
+        parentCost = [Double](repeating: 0, count: count)
+        order = []
+        order.reserveCapacity(count)
+        degreeExcess = [Int](repeating: 0, count: count)
+    }
+
+    /// Held and Karp's lower bound: the 1-tree's weight less twice the penalties.
+    func bound(pi: [Double]) -> Double { weight - 2 * pi.reduce(0, +) }
+
+    /// Builds the 1-tree under `pi`; false when the graph is not connected.
+    mutating func build(pi: [Double]) -> Bool {
+        let count = parent.count
+        var key = [Double](repeating: .infinity, count: count)
+        var inTree = [Bool](repeating: false, count: count)
+        var heap = MinHeap()
+        defer { heap.deallocate() }
+        order.removeAll(keepingCapacity: true)
+        for node in 0..<count { degreeExcess[node] = -2; parent[node] = -1 }
+        key[0] = 0
+        heap.push(0, 0)
+        weight = 0
+        while !heap.isEmpty {
+            let (nodeKey, top) = heap.pop()
+            let node = Int(top)
+            if inTree[node] || nodeKey > key[node] { continue }
+            inTree[node] = true
+            order.append(top)
+            if parent[node] >= 0 {
+                parentCost[node] = nodeKey
+                weight += nodeKey
+                degreeExcess[node] += 1
+                degreeExcess[Int(parent[node])] += 1
+            }
+            for edge in graph.edges(of: node) {
+                let other = Int(graph.targets[edge])
+                guard !inTree[other] else { continue }
+                let penalised = graph.costs[edge] + pi[node] + pi[other]
+                if penalised < key[other] {
+                    key[other] = penalised
+                    parent[other] = Int32(node)
+                    heap.push(penalised, Int32(other))
+                }
+            }
+        }
+        guard order.count == count else { return false }
+        addLeafEdge(pi: pi)
+        norm = degreeExcess.reduce(0) { $0 + $1 * $1 }
+        return true
+    }
+
+    /// The 1-tree's extra edge: from the leaf whose cheapest edge outside the tree is dearest.
+    private mutating func addLeafEdge(pi: [Double]) {
+        var chosen = (cost: -Double.infinity, leaf: -1, other: -1)
+        for leaf in 0..<parent.count where degreeExcess[leaf] == -1 {
+            var cheapest = (cost: Double.infinity, other: -1)
+            for edge in graph.edges(of: leaf) {
+                let other = Int(graph.targets[edge])
+                if other == Int(parent[leaf]) || Int(parent[other]) == leaf { continue }
+                let penalised = graph.costs[edge] + pi[leaf] + pi[other]
+                if penalised < cheapest.cost { cheapest = (penalised, other) }
+            }
+            if cheapest.other >= 0, cheapest.cost > chosen.cost { chosen = (cheapest.cost, leaf, cheapest.other) }
+        }
+        guard chosen.leaf >= 0 else { return }
+        weight += chosen.cost
+        degreeExcess[chosen.leaf] += 1
+        degreeExcess[chosen.other] += 1
+    }
+}
+
+/// The largest edge on the tree path between two nodes, by binary lifting: each node's
+/// 2^j-th ancestor and the largest edge on the way there.
+private struct TreePaths {
+    private let depth: [Int]
+    private let levels: Int
+    private let ancestor: [Int32]
+    private let largest: [Double]
+
+    init(tree: SpanningTree) {
+        let count = tree.parent.count
+        var depth = [Int](repeating: 0, count: count)
+        for node in tree.order where tree.parent[Int(node)] >= 0 {
+            depth[Int(node)] = depth[Int(tree.parent[Int(node)])] + 1
+        }
+        var levels = 1
+        while 1 << levels < count { levels += 1 }
+        var ancestor = [Int32](repeating: 0, count: levels * count)
+        var largest = [Double](repeating: 0, count: levels * count)
+        for node in 0..<count {
+            let up = tree.parent[node]
+            ancestor[node] = up < 0 ? Int32(node) : up
+            largest[node] = up < 0 ? 0 : tree.parentCost[node]
+        }
+        for level in 1..<levels {
+            for node in 0..<count {
+                let half = Int(ancestor[(level - 1) * count + node])
+                ancestor[level * count + node] = ancestor[(level - 1) * count + half]
+                largest[level * count + node] = max(largest[(level - 1) * count + node], largest[(level - 1) * count + half])
+            }
+        }
+        (self.depth, self.levels, self.ancestor, self.largest) = (depth, levels, ancestor, largest)
+    }
+
+    func largestEdge(_ first: Int, _ second: Int) -> Double {
+        let count = depth.count
+        var (a, b) = depth[first] >= depth[second] ? (first, second) : (second, first)
+        var result = 0.0
+        var rise = depth[a] - depth[b]
+        var level = 0
+        while rise > 0 {
+            if rise & 1 == 1 {
+                result = max(result, largest[level * count + a])
+                a = Int(ancestor[level * count + a])
+            }
+            rise >>= 1
+            level += 1
+        }
+        guard a != b else { return result }
+        for level in stride(from: levels - 1, through: 0, by: -1) where ancestor[level * count + a] != ancestor[level * count + b] {
+            result = max(result, largest[level * count + a], largest[level * count + b])
+            a = Int(ancestor[level * count + a])
+            b = Int(ancestor[level * count + b])
+        }
+        return max(result, largest[a], largest[b])
+    }
+}
