@@ -48,23 +48,37 @@ public struct TourSearchOptions: Hashable, Sendable {
 
     /// The automatic iteration budget for `places` places. Measured (release, seeds 1–5):
     /// it reaches the optimum on every TSPLIB instance up to 200 cities, in 45–49 ms on average.
-    /// With Lin–Kernighan chains (`linKernighan`, see `SearchTour.linKernighanApplies(to:)`)
-    /// a kick costs about twice as much, so the budget
-    /// is halved: the default run takes the time it took before (1,000 GeoNames places 1.0 s
-    /// instead of running into the 2 s limit) and ends shorter.
-    ///
-    /// At most ``automaticIterationLimit`` per search, so that the default answer on thousands
-    /// of places is still the same on every run, and the same as the service's.
+    /// With the chains of 500 places and more (`linKernighan`, see
+    /// `SearchTour.linKernighanApplies(to:)`: Lin–Kernighan and the 3-opt chain on α-nearness
+    /// candidates) a kick costs several times as much, and does more: 6 a place, at most
+    /// ``automaticChainIterationLimit``, and fewer from 5,000 places, whose setup takes longer.
+    /// The default run on GeoNames places of Germany (release, two searches on two cores) takes
+    /// 0.85–0.9 s on 1,000 places, 1.0 s on 2,000, 1.2 s on 5,000 and 1.0 s on 10,000, well
+    /// inside the 2 s limit, so the default answer is the same on every run and the service's.
     static func automaticIterations(places: Int, linKernighan: Bool = false) -> Int {
-        min(max(2_000, (linKernighan ? 25 : 50) * places), automaticIterationLimit)
+        guard linKernighan else { return min(max(2_000, 50 * places), automaticIterationLimit) }
+        return max(2_000, min(6 * places, automaticChainIterationLimit, 30_000_000 / places))
     }
 
-    /// The most kicks an automatic budget gives each search (the budget of 1,000 places): it
-    /// ends well inside the default 2 s limit, which on 2,000 and more places used to end the
-    /// search first, so that the answer depended on the clock. Measured on GeoNames samples of
-    /// Germany (`scale.py`'s, release, two searches on two cores): the whole command takes
-    /// 1.1 s on 1,000 and 2,000 places, 1.2 s on 5,000 and 1.5 s on 10,000, and its route is
-    /// 0.035–0.09 % longer than the one the clock cut at 2 s (seeds 1–3).
+    /// The most kicks an automatic budget gives each search with chains.
+    static let automaticChainIterationLimit = 6_000
+
+    /// Steps of the subgradient ascent that gives a search from 500 places its α-nearness
+    /// candidates (``AlphaNearness``): about a tenth of `budget`, a step costing about 0.5 µs
+    /// a place here, at most 300; none when fewer than 30 fit (the first descent needs the
+    /// time: 5,000 places at 200 ms). Shorter ascents than LKH's (which takes seconds) because
+    /// the search needs the time more: at 1 s on 2,000 GeoNames places, 100 steps gave routes
+    /// 0.025 % above the best known, 400 steps 0.17 %.
+    static func ascentIterations(places: Int, budget: Duration) -> Int {
+        let (seconds, attoseconds) = budget.components
+        let budget = Double(seconds) + Double(attoseconds) * 1e-18
+        let steps = Int(budget * 200_000 / Double(max(places, 1)))
+        return steps < 30 ? 0 : min(steps, 300)
+    }
+
+    /// The most kicks an automatic budget gives each search without chains (asymmetric costs
+    /// from 500 places): it ends well inside the default 2 s limit, so that the answer does
+    /// not depend on the clock.
     static let automaticIterationLimit = 25_000
 
     /// The iterations of a route or fleet search whose caller gave `iterations` and perhaps a

@@ -1,7 +1,8 @@
 /// Finds the cheapest order for a ``TourProblem``: exactly (Held–Karp) when there are
 /// at most ``TourSearchOptions/exactLimit`` places between start and end, otherwise by
 /// iterated local search (2-opt, Or-opt and sequential 3-opt moves with candidate lists
-/// and don't-look bits, Lin–Kernighan chains from 500 places, double-bridge kicks):
+/// and don't-look bits, Lin–Kernighan chains and, on α-nearness candidates, LKH-style 3-opt
+/// chains from 500 places, double-bridge kicks):
 /// ``TourSearchOptions/searches`` such searches with seeds of their own run side by side
 /// (one per core) and the shortest order wins.
 public enum TourSolver {
@@ -31,7 +32,9 @@ public enum TourSolver {
                     places: model.table.size, linKernighan: SearchTour.linKernighanApplies(to: model)),
                 seed: options.seed,
                 deadline: deadline,
-                searches: options.searches)
+                searches: options.searches,
+                ascentIterations: SearchTour.linKernighanApplies(to: model)
+                    ? TourSearchOptions.ascentIterations(places: model.table.size, budget: ascentBudget(options, deadline)) : 0)
             let outcome = search.run(model: model, neighbourCount: options.neighbourCount)
             order = model.order(fromCycle: outcome.cycle)
             proven = false
@@ -49,6 +52,14 @@ public enum TourSolver {
         return TourSolution(
             order: order, cost: cost, isProvenOptimal: proven, iterations: iterations,
             stoppedByTimeLimit: stopped)
+    }
+
+    /// The time the ascent takes its share of: what is left before the deadline when the
+    /// search runs until it (`iterations` of `Int.max`); else the time limit (2 s without one),
+    /// so that a search with a number of iterations gives the same answer on every run.
+    private static func ascentBudget(_ options: TourSearchOptions, _ deadline: ContinuousClock.Instant?) -> Duration {
+        if options.iterations == .max, let deadline { return ContinuousClock.now.duration(to: deadline) }
+        return options.timeLimit ?? TourSearchOptions.defaultTimeLimit
     }
 
     /// Rejects a place that nothing leads to or that leads nowhere. A row needs one finite
