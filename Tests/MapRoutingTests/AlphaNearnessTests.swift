@@ -79,19 +79,7 @@ struct AlphaNearnessTests {
         let tour = SearchTour(model: model, neighbours: neighbours, alphaLists: lists, initialOrder: Array(0..<model.table.size))
         tour.enqueueAll()
         tour.runLocalSearch()
-        var random = RandomSource(seed: 5)
-        for _ in 0..<40 {
-            let before = tour.nodes, cost = tour.cost
-            tour.startJournal()
-            tour.kickDoubleBridge(random: &random, maxSegment: 50)
-            tour.runLocalSearch()
-            tour.stopJournal()
-            #expect(SearchOperatorTests.isPermutation(tour))
-            #expect(abs(tour.cost - tour.recomputedCost()) < 1e-6)
-            if tour.cost < cost - 1e-9 { continue }
-            tour.undoJournal()
-            tour.cost = cost
-            #expect(tour.nodes == before)
-        }
+        tour.chainFirst = true
+        SearchOperatorTests.kickKeepingOrUndoing(tour, rounds: 40, seed: 5)
     }
 }
