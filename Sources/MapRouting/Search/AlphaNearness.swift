@@ -3,9 +3,9 @@
 /// node's edges by a penalty π (subgradient ascent) until the minimum 1-tree is nearly a
 /// tour; an edge's α is then how much the minimum 1-tree containing it costs more than the
 /// minimum one: its penalised cost less the largest penalised edge on the tree path between
-/// its ends. On geographic stops an optimal tour's edges are among the five α-nearest far
-/// more often than among the five nearest, so a move that scans only those finds
-/// improvements the nearest lists hide.
+/// its ends. Helsgaun found an optimal tour's edges among the five α-nearest far more often
+/// than among the five nearest, so a move that scans only those finds improvements the
+/// nearest lists hide.
 ///
 /// Everything runs on a sparse graph: each node's nearest candidates, both ways. When that
 /// graph is not connected (stops in far-apart clusters) there are no α lists.
