@@ -28,8 +28,7 @@ struct AlphaNearness {
     ) -> AlphaNearness? {
         let graph = SparseGraph(nearest: nearest, count: count, cost: cost)
         var tree = SpanningTree(graph: graph)
-        var pi = [Double](repeating: 0, count: count)
-        guard tree.build(pi: pi), let penalties = ascent(&tree, &pi, iterations: iterations, deadline: deadline),
+        guard let penalties = ascent(&tree, iterations: iterations, deadline: deadline),
               tree.build(pi: penalties) else { return nil }
         let paths = TreePaths(tree: tree)
         var nodes = [Int32](repeating: 0, count: count * k)
@@ -53,11 +52,13 @@ struct AlphaNearness {
     /// Held–Karp subgradient ascent with LKH's schedule: the step doubles while the bound
     /// rises in the first period, each period halves the step and its own length, and a
     /// period that ends on a new best bound is doubled. Returns the penalties of the best
-    /// bound (nil when the deadline passed).
+    /// bound (nil when the graph is not connected or the deadline passed).
     private static func ascent(
-        _ tree: inout SpanningTree, _ pi: inout [Double], iterations: Int, deadline: ContinuousClock.Instant?
+        _ tree: inout SpanningTree, iterations: Int, deadline: ContinuousClock.Instant?
     ) -> [Double]? {
-        let count = pi.count
+        let count = tree.parent.count
+        var pi = [Double](repeating: 0, count: count)
+        guard tree.build(pi: pi) else { return nil }
         var bestPi = pi, bestBound = tree.bound(pi: pi)
         var lastDegree = tree.degreeExcess
         // A step of 1/10,000 of a tree edge: the first period doubles it to the right scale.

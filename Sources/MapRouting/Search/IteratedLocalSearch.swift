@@ -51,7 +51,8 @@ struct IteratedLocalSearch {
     }
 
     func run(model: CycleModel, neighbourCount: Int) -> Outcome {
-        let usesAlpha = ascentIterations > 0 && model.isSymmetric
+        // The solver asks for an ascent only on symmetric costs (`linKernighanApplies`).
+        let usesAlpha = ascentIterations > 0
         let nearest = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric,
                                      k: usesAlpha ? max(neighbourCount, Self.ascentNeighbours) : neighbourCount)
         let neighbours = nearest.prefix(neighbourCount)

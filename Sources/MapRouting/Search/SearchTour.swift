@@ -147,13 +147,13 @@ final class SearchTour {
     }
 
     /// Replaces edges a–b and c–d by a–c and b–d, where b follows a and d follows c
-    /// in the same direction of travel (either direction of the array).
-    func exchange(_ a: Int, _ b: Int, _ c: Int, _ d: Int) {
-        if next(a) == b {
-            reversePositions(position[b], position[c])
-        } else {
-            reversePositions(position[c], position[b])
-        }
+    /// in the same direction of travel (either direction of the array). Returns the positions
+    /// it reversed, as ``reversePositions(_:_:)`` took them, for a caller that takes moves back.
+    @discardableResult
+    func exchange(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> (from: Int, to: Int) {
+        let (from, to) = next(a) == b ? (position[b], position[c]) : (position[c], position[b])
+        reversePositions(from, to)
+        return (from, to)
     }
 
     /// The cost change of travelling the forward path `from` … `to` backwards, or nil

@@ -30,23 +30,16 @@ extension SearchTour {
             let flips = scratch.baseAddress!, joined = flips + 6 * depth + 6
             let broken = joined + 4 * depth + 4, touched = broken + 4 * depth + 4
             var flipCount = 0, joinedCount = 0, brokenCount = 0, touchedCount = 0
+            @inline(__always) func record(_ a: Int, _ b: Int, in pairs: UnsafeMutablePointer<Int>, _ pairCount: inout Int) {
+                pairs[pairCount] = a
+                pairs[pairCount + 1] = b
+                pairCount += 2
+            }
             @inline(__always) func flip(_ a: Int, _ b: Int, _ c: Int, _ d: Int) {
-                let (from, to) = next(a) == b ? (position[b], position[c]) : (position[c], position[b])
-                reversePositions(from, to)
-                flips[flipCount] = from
-                flips[flipCount + 1] = to
-                flipCount += 2
+                let reversed = exchange(a, b, c, d)
+                record(reversed.from, reversed.to, in: flips, &flipCount)
             }
-            @inline(__always) func touch(_ a: Int, _ b: Int) {
-                touched[touchedCount] = a
-                touched[touchedCount + 1] = b
-                touchedCount += 2
-            }
-            @inline(__always) func record(_ a: Int, _ b: Int, in edges: UnsafeMutablePointer<Int>, _ edgeCount: inout Int) {
-                edges[edgeCount] = a
-                edges[edgeCount + 1] = b
-                edgeCount += 2
-            }
+            @inline(__always) func touch(_ a: Int, _ b: Int) { record(a, b, in: touched, &touchedCount) }
             @inline(__always) func listed(_ a: Int, _ b: Int, in edges: UnsafeMutablePointer<Int>, _ edgeCount: Int) -> Bool {
                 var index = 0
                 while index < edgeCount {
