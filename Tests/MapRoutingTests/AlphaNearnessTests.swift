@@ -9,13 +9,15 @@ struct AlphaNearnessTests {
     static func lists(_ model: CycleModel, iterations: Int) throws -> (NeighbourLists, AlphaNearness) {
         let nearest = NeighbourLists(table: model.table, isSymmetric: true, k: 20)
         let lists = try #require(AlphaNearness.lists(
-            cost: { model.table[$0, $1] }, nearest: nearest, count: model.table.size, k: 5,
-            iterations: iterations, deadline: nil))
+            cost: { model.table[$0, $1] }, nearest: nearest, count: model.table.size, k: 5, iterations: iterations,
+            upperBound: model.cost(ofCycle: GreedyEdgeTour.build(table: model.table, neighbours: nearest, start: 0)),
+            deadline: nil))
         return (nearest.prefix(10), lists)
     }
 
-    /// Held and Karp's bound is below the optimal tour and the ascent raises it well towards it
-    /// (LKH's full ascent, which takes seconds, ends about 1 % below); the optima are TSPLIB's.
+    /// Held and Karp's bound is below the optimal tour and the ascent raises it close to it (300
+    /// steps end 0.4–1.0 % below on these three, about where LKH's full ascent of seconds ends);
+    /// the optima are TSPLIB's.
     @Test(.enabled(if: TSPLIBData.isAvailable, "../shared/data/tsplib is absent"), arguments: ["pcb442", "rat783", "pr1002"])
     func boundIsBelowTheOptimumAndCloseToIt(name: String) throws {
         let optimum = Double(try #require(try TSPLIBData.optima()[name]))
@@ -24,14 +26,17 @@ struct AlphaNearnessTests {
         let table = CostTable(size: matrix.count)
         for from in 0..<matrix.count { for to in 0..<matrix.count { table[from, to] = matrix[from, to] } }
         let nearest = NeighbourLists(table: table, isSymmetric: true, k: 20)
+        let greedy = GreedyEdgeTour.build(table: table, neighbours: nearest, start: 0)
+        let upperBound = zip(greedy, greedy.dropFirst() + greedy.prefix(1)).reduce(0) { $0 + table[$1.0, $1.1] }
         func lists(after iterations: Int) throws -> AlphaNearness {
             try #require(AlphaNearness.lists(
-                cost: { table[$0, $1] }, nearest: nearest, count: matrix.count, k: 5, iterations: iterations, deadline: nil))
+                cost: { table[$0, $1] }, nearest: nearest, count: matrix.count, k: 5, iterations: iterations,
+                upperBound: upperBound, deadline: nil))
         }
         // The ascent (300 steps, the most a search takes) raises the bound by at least 2 % of the optimum.
         let (start, lists) = (try lists(after: 0), try lists(after: 300))
         #expect(lists.lowerBound <= optimum)
-        #expect(lists.lowerBound >= 0.97 * optimum && lists.lowerBound > start.lowerBound + 0.02 * optimum,
+        #expect(lists.lowerBound >= 0.985 * optimum && lists.lowerBound > start.lowerBound + 0.02 * optimum,
                 "\(name): bound \(start.lowerBound) → \(lists.lowerBound), optimum \(optimum)")
         #expect(lists.k == 5 && lists.nodes.count == 5 * matrix.count)
         // Each list names five distinct other nodes.

@@ -20,15 +20,16 @@ struct AlphaNearness {
     let lowerBound: Double
 
     /// The lists from `nearest` (each node's cheapest others, cheapest first), after at most
-    /// `iterations` steps of the ascent; nil when the graph is not connected or the deadline
+    /// `iterations` steps of the ascent, which aims its steps at `upperBound`, the cost of
+    /// any tour (the search's first); nil when the graph is not connected or the deadline
     /// passed.
     static func lists(
         cost: (Int, Int) -> Double, nearest: NeighbourLists, count: Int, k: Int,
-        iterations: Int, deadline: ContinuousClock.Instant?
+        iterations: Int, upperBound: Double, deadline: ContinuousClock.Instant?
     ) -> AlphaNearness? {
         let graph = SparseGraph(nearest: nearest, count: count, cost: cost)
         var tree = SpanningTree(graph: graph)
-        guard let penalties = ascent(&tree, iterations: iterations, deadline: deadline),
+        guard let penalties = ascent(&tree, iterations: iterations, upperBound: upperBound, deadline: deadline),
               tree.build(pi: penalties) else { return nil }
         let paths = TreePaths(tree: tree)
         var nodes = [Int32](repeating: 0, count: count * k)
@@ -49,52 +50,44 @@ struct AlphaNearness {
         return AlphaNearness(k: k, nodes: nodes, lowerBound: tree.bound(pi: penalties))
     }
 
-    /// Held–Karp subgradient ascent with LKH's schedule: the step doubles while the bound
-    /// rises in the first period, each period halves the step and its own length, and a
-    /// period that ends on a new best bound is doubled. Returns the penalties of the best
+    /// Held–Karp subgradient ascent with Polyak's step: λ (U − w(π)) / ‖d‖², where U is a
+    /// tour's cost, w(π) the bound and d the degree excesses; λ starts at 1 and halves after a
+    /// twentieth of the steps (at least 3) without a better bound. The direction mixes this
+    /// step's excesses with the last (0.7 and 0.3, as LKH). Returns the penalties of the best
     /// bound (nil when the graph is not connected or the deadline passed).
+    ///
+    /// Why not LKH's schedule (a fixed step that doubles while the bound rises, then halves
+    /// with its period): it needs thousands of steps, and a search has tens to hundreds. On
+    /// 1,000 GeoNames places (round trip) the bound ended 2.9 % below the tour after 200 of
+    /// its steps and 0.8 % below after 200 of these.
     private static func ascent(
-        _ tree: inout SpanningTree, iterations: Int, deadline: ContinuousClock.Instant?
+        _ tree: inout SpanningTree, iterations: Int, upperBound: Double, deadline: ContinuousClock.Instant?
     ) -> [Double]? {
         let count = tree.parent.count
         var pi = [Double](repeating: 0, count: count)
         guard tree.build(pi: pi) else { return nil }
-        var bestPi = pi, bestBound = tree.bound(pi: pi)
+        var bound = tree.bound(pi: pi)
+        var (bestBound, bestPi) = (bound, pi)
         var lastDegree = tree.degreeExcess
-        // A step of 1/10,000 of a tree edge: the first period doubles it to the right scale.
-        var step = tree.weight / Double(count) * 1e-4
-        let smallestStep = step * 1e-3
-        // LKH's first period is n/2 (at least 100); a shorter budget shortens it so the
-        // schedule still narrows the step before the budget ends.
-        var period = max(10, min(max(count / 2, 100), iterations / 2))
-        var initialPhase = true
-        var done = 0
-        while period > 0, step > smallestStep, tree.norm > 0 {
-            var round = 1
-            while round <= period, step > smallestStep, tree.norm > 0, done < iterations {
-                // Every step: one takes milliseconds on thousands of places.
-                if SearchStop.isDue(deadline) { return nil }
-                for node in 0..<count {
-                    pi[node] += step * (0.7 * Double(tree.degreeExcess[node]) + 0.3 * Double(lastDegree[node]))
-                }
-                lastDegree = tree.degreeExcess
-                guard tree.build(pi: pi) else { return nil }
-                done += 1
-                let bound = tree.bound(pi: pi)
-                if bound > bestBound {
-                    (bestBound, bestPi) = (bound, pi)
-                    if initialPhase { step *= 2 }
-                    if round == period { period *= 2 }
-                } else if initialPhase, round > period / 2 {
-                    initialPhase = false
-                    round = 0
-                    step *= 0.75
-                }
-                round += 1
+        var lambda = 1.0
+        let patience = max(3, iterations / 20)
+        var stale = 0
+        for _ in 0..<iterations where tree.norm > 0 {
+            // Every step: one takes milliseconds on thousands of places.
+            if SearchStop.isDue(deadline) { return nil }
+            let step = lambda * max(upperBound - bound, 0) / Double(tree.norm)
+            for node in 0..<count {
+                pi[node] += step * (0.7 * Double(tree.degreeExcess[node]) + 0.3 * Double(lastDegree[node]))
             }
-            guard done < iterations else { break }
-            period /= 2
-            step /= 2
+            lastDegree = tree.degreeExcess
+            guard tree.build(pi: pi) else { return nil }
+            bound = tree.bound(pi: pi)
+            if bound > bestBound {
+                (bestBound, bestPi, stale) = (bound, pi, 0)
+            } else {
+                stale += 1
+                if stale >= patience { (lambda, stale) = (lambda / 2, 0) }
+            }
         }
         return bestPi
     }

@@ -56,12 +56,13 @@ struct IteratedLocalSearch {
         let nearest = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric,
                                      k: usesAlpha ? max(neighbourCount, Self.ascentNeighbours) : neighbourCount)
         let neighbours = nearest.prefix(neighbourCount)
+        let first = construction(model, neighbours, nearestNeighbour: !model.isSymmetric)
         let alphaLists = usesAlpha
             ? AlphaNearness.lists(cost: { model.table[$0, $1] }, nearest: nearest, count: model.table.size,
-                                  k: Self.alphaCandidates, iterations: ascentIterations, deadline: deadline)
+                                  k: Self.alphaCandidates, iterations: ascentIterations,
+                                  upperBound: model.cost(ofCycle: first), deadline: deadline)
             : nil
-        let tour = SearchTour(model: model, neighbours: neighbours, alphaLists: alphaLists,
-                              initialOrder: construction(model, neighbours, nearestNeighbour: !model.isSymmetric))
+        let tour = SearchTour(model: model, neighbours: neighbours, alphaLists: alphaLists, initialOrder: first)
         tour.enqueueAll()
         let descended = tour.runLocalSearch(until: deadline)
         guard descended, tour.count >= 8 else {
