@@ -7,10 +7,17 @@
 /// faster than an indexed heap on sparse road graphs. Equal keys come out in a fixed order,
 /// so the hierarchy built with it is deterministic.
 struct MinHeap {
-    private var keys = UnsafeMutablePointer<Double>.allocate(capacity: 64)
-    private var nodes = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-    private var capacity = 64
+    private var keys: UnsafeMutablePointer<Double>
+    private var nodes: UnsafeMutablePointer<Int32>
+    private var capacity: Int
     private var count = 0
+
+    /// An empty heap with room for `capacity` entries before it grows.
+    init(capacity: Int = 64) {
+        self.capacity = max(capacity, 1)
+        keys = .allocate(capacity: self.capacity)
+        nodes = .allocate(capacity: self.capacity)
+    }
 
     var isEmpty: Bool { count == 0 }
     var minimumKey: Double { count == 0 ? .infinity : keys[0] }

@@ -29,6 +29,7 @@ struct AlphaNearness {
     ) -> AlphaNearness? {
         let graph = SparseGraph(nearest: nearest, count: count, cost: cost)
         var tree = SpanningTree(graph: graph)
+        defer { tree.deallocate() }
         guard let penalties = ascent(&tree, iterations: iterations, upperBound: upperBound, deadline: deadline),
               tree.build(pi: penalties) else { return nil }
         let paths = TreePaths(tree: tree)
@@ -139,6 +140,13 @@ private struct SpanningTree {
     /// Penalised weight of the 1-tree, and the sum of squared degree excesses.
     private(set) var weight = 0.0
     private(set) var norm = 0
+    /// Prim's scratch, raw and kept from one build to the next: the ascent builds hundreds of
+    /// trees and each visits every edge of the graph. Each node's cheapest edge to the tree so
+    /// far (its cost and far end), and whether it is in the tree.
+    private let key: UnsafeMutablePointer<Double>
+    private let via: UnsafeMutablePointer<Int32>
+    private let inTree: UnsafeMutablePointer<Bool>
+    private var heap: MinHeap
 
     init(graph: SparseGraph) {
         self.graph = graph
@@ -148,6 +156,18 @@ private struct SpanningTree {
         order = []
         order.reserveCapacity(count)
         degreeExcess = [Int](repeating: 0, count: count)
+        key = .allocate(capacity: max(count, 1))
+        via = .allocate(capacity: max(count, 1))
+        inTree = .allocate(capacity: max(count, 1))
+        // Room for every node once per edge that reaches it: the heap never grows.
+        heap = MinHeap(capacity: graph.targets.count + 1)
+    }
+
+    func deallocate() {
+        heap.deallocate()
+        key.deallocate()
+        via.deallocate()
+        inTree.deallocate()
     }
 
     /// Held and Karp's lower bound: the 1-tree's weight less twice the penalties.
@@ -156,35 +176,44 @@ private struct SpanningTree {
     /// Builds the 1-tree under `pi`; false when the graph is not connected.
     mutating func build(pi: [Double]) -> Bool {
         let count = parent.count
-        var key = [Double](repeating: .infinity, count: count)
-        var inTree = [Bool](repeating: false, count: count)
-        var heap = MinHeap()
-        defer { heap.deallocate() }
+        let (key, via, inTree) = (self.key, self.via, self.inTree)
+        key.update(repeating: .infinity, count: count)
+        via.update(repeating: -1, count: count)
+        inTree.update(repeating: false, count: count)
+        heap.removeAll()
         order.removeAll(keepingCapacity: true)
-        for node in 0..<count { degreeExcess[node] = -2; parent[node] = -1 }
+        for node in 0..<count { (degreeExcess[node], parent[node]) = (-2, -1) }
         key[0] = 0
         heap.push(0, 0)
         weight = 0
-        while !heap.isEmpty {
-            let (nodeKey, top) = heap.pop()
-            let node = Int(top)
-            if inTree[node] || nodeKey > key[node] { continue }
-            inTree[node] = true
-            order.append(top)
-            if parent[node] >= 0 {
-                parentCost[node] = nodeKey
-                weight += nodeKey
-                degreeExcess[node] += 1
-                degreeExcess[Int(parent[node])] += 1
-            }
-            for edge in graph.edges(of: node) {
-                let other = Int(graph.targets[edge])
-                guard !inTree[other] else { continue }
-                let penalised = graph.costs[edge] + pi[node] + pi[other]
-                if penalised < key[other] {
-                    key[other] = penalised
-                    parent[other] = Int32(node)
-                    heap.push(penalised, Int32(other))
+        graph.targets.withUnsafeBufferPointer { targets in
+            graph.costs.withUnsafeBufferPointer { costs in
+                pi.withUnsafeBufferPointer { pi in
+                    while !heap.isEmpty {
+                        let (nodeKey, top) = heap.pop()
+                        let node = Int(top)
+                        if inTree[node] || nodeKey > key[node] { continue }
+                        inTree[node] = true
+                        order.append(top)
+                        if via[node] >= 0 {
+                            parent[node] = via[node]
+                            parentCost[node] = nodeKey
+                            weight += nodeKey
+                            degreeExcess[node] += 1
+                            degreeExcess[Int(via[node])] += 1
+                        }
+                        let nodePenalty = pi[node]
+                        for edge in graph.edges(of: node) {
+                            let other = Int(targets[edge])
+                            guard !inTree[other] else { continue }
+                            let penalised = costs[edge] + nodePenalty + pi[other]
+                            if penalised < key[other] {
+                                key[other] = penalised
+                                via[other] = top
+                                heap.push(penalised, Int32(other))
+                            }
+                        }
+                    }
                 }
             }
         }
