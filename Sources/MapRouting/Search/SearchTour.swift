@@ -20,6 +20,11 @@ final class SearchTour {
     /// α-nearest candidates (``AlphaNearness``), `alphaK` per node (0 without them).
     let alphaK: Int
     let alpha: UnsafeMutablePointer<Int32>
+    /// The cost of each α edge, `d(node, alpha[node * alphaK + i])`, and of each node's edge to
+    /// its nearest candidate: the 3-opt chain reads them for every move it weighs, and measured
+    /// costs take a square root each.
+    let alphaCost: UnsafeMutablePointer<Double>
+    let nearestCost: UnsafeMutablePointer<Double>
     let order: UnsafeMutablePointer<Int>
     let position: UnsafeMutablePointer<Int>
     /// Whether the local search tries the 3-opt chain (``improveByThreeOptChain(_:)``) before
@@ -68,6 +73,8 @@ final class SearchTour {
         alphaK = alphaLists?.k ?? 0
         alpha = .allocate(capacity: max(alphaLists?.nodes.count ?? 0, 1))
         for (index, node) in (alphaLists?.nodes ?? []).enumerated() { alpha[index] = node }
+        alphaCost = .allocate(capacity: max(alphaLists?.nodes.count ?? 0, 1))
+        nearestCost = .allocate(capacity: count)
         order = .allocate(capacity: count)
         position = .allocate(capacity: count)
         queue = .allocate(capacity: count)
@@ -79,6 +86,10 @@ final class SearchTour {
         }
         cost = 0
         for index in 0..<count { cost += table[order[index], order[(index + 1) % count]] }
+        for node in 0..<count {
+            nearestCost[node] = k > 0 ? d(node, Int(candidates[node * k])) : 0
+            for index in 0..<alphaK { alphaCost[node * alphaK + index] = d(node, Int(alpha[node * alphaK + index])) }
+        }
     }
 
     deinit {
@@ -88,6 +99,8 @@ final class SearchTour {
         queued.deallocate()
         candidates.deallocate()
         alpha.deallocate()
+        alphaCost.deallocate()
+        nearestCost.deallocate()
     }
 
     var nodes: [Int] { Array(UnsafeBufferPointer(start: order, count: count)) }

@@ -73,7 +73,7 @@ extension SearchTour {
                         closing = (g4 - d(t6, t1), move, t3, t4, t5, t6)
                         return true
                     }
-                    if deeper, g4 > best.gain, g4 > d(t6, Int(candidates[t6 * k])),
+                    if deeper, g4 > best.gain, g4 > nearestCost[t6],
                        !listed(t2, t3, in: broken, brokenCount), !listed(t4, t5, in: broken, brokenCount),
                        !listed(t3, t4, in: joined, joinedCount), !listed(t5, t6, in: joined, joinedCount) {
                         best = (g4, move, t3, t4, t5, t6)
@@ -81,10 +81,10 @@ extension SearchTour {
                     return false
                 }
                 let afterT2 = after(t2, forward)
-                let list2 = alpha + t2 * alphaK
+                let list2 = alpha + t2 * alphaK, costs2 = alphaCost + t2 * alphaK
                 scan: for i in 0..<alphaK {
                     let t3 = Int(list2[i])
-                    let g1 = gain - d(t2, t3)
+                    let g1 = gain - costs2[i]
                     if g1 <= 0 || t3 == t1 || t3 == afterT2 { continue }
                     for side in 0..<2 {
                         let t4IsAfter = side == 1
@@ -95,11 +95,11 @@ extension SearchTour {
                             closing = (g2 - d(t4, t1), .twoFlips, t3, t4, -1, 0)
                             break scan
                         }
-                        let list4 = alpha + t4 * alphaK
+                        let list4 = alpha + t4 * alphaK, costs4 = alphaCost + t4 * alphaK
                         let beforeT4 = previous(t4), afterT4 = next(t4)
                         for j in 0..<alphaK {
                             let t5 = Int(list4[j])
-                            let g3 = g2 - d(t4, t5)
+                            let g3 = g2 - costs4[j]
                             if g3 <= 0 || t5 == t1 || t5 == beforeT4 || t5 == afterT4 { continue }
                             if !t4IsAfter {
                                 let inside = steps(t2, t5, forward) <= steps(t2, t4, forward)
