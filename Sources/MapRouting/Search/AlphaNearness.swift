@@ -76,7 +76,9 @@ struct AlphaNearness {
         for _ in 0..<iterations where tree.norm > 0 {
             // Every step: one takes milliseconds on thousands of places.
             if SearchStop.isDue(deadline) { return nil }
-            let step = lambda * max(upperBound - bound, 0) / Double(tree.norm)
+            // Polyak's step is zero or backwards once the bound reaches the tour's cost.
+            guard upperBound > bound else { break }
+            let step = lambda * (upperBound - bound) / Double(tree.norm)
             for node in 0..<count {
                 pi[node] += step * (0.7 * Double(tree.degreeExcess[node]) + 0.3 * Double(lastDegree[node]))
             }
