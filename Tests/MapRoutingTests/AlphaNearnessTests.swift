@@ -10,7 +10,7 @@ struct AlphaNearnessTests {
         let nearest = NeighbourLists(table: model.table, isSymmetric: true, k: 20)
         let lists = try #require(AlphaNearness.lists(
             cost: { model.table[$0, $1] }, nearest: nearest, count: model.table.size, k: 5, iterations: iterations,
-            upperBound: model.cost(ofCycle: GreedyEdgeTour.build(table: model.table, neighbours: nearest, start: 0)),
+            upperBound: model.table.cost(ofCycle: GreedyEdgeTour.build(table: model.table, neighbours: nearest, start: 0)),
             deadline: nil))
         return (nearest.prefix(10), lists)
     }
@@ -26,8 +26,7 @@ struct AlphaNearnessTests {
         let table = CostTable(size: matrix.count)
         for from in 0..<matrix.count { for to in 0..<matrix.count { table[from, to] = matrix[from, to] } }
         let nearest = NeighbourLists(table: table, isSymmetric: true, k: 20)
-        let greedy = GreedyEdgeTour.build(table: table, neighbours: nearest, start: 0)
-        let upperBound = zip(greedy, greedy.dropFirst() + greedy.prefix(1)).reduce(0) { $0 + table[$1.0, $1.1] }
+        let upperBound = table.cost(ofCycle: GreedyEdgeTour.build(table: table, neighbours: nearest, start: 0))
         func lists(after iterations: Int) throws -> AlphaNearness {
             try #require(AlphaNearness.lists(
                 cost: { table[$0, $1] }, nearest: nearest, count: matrix.count, k: 5, iterations: iterations,

@@ -33,6 +33,13 @@ final class CostTable {
         set { values.unsafelyUnwrapped[from &* size &+ to] = newValue }
     }
 
+    /// The cost of the closed cycle through `order`: each node to the next, then the last
+    /// back to the first.
+    func cost(ofCycle order: [Int]) -> Double {
+        guard let first = order.first, let last = order.last else { return 0 }
+        return zip(order, order.dropFirst()).reduce(0) { $0 + self[$1.0, $1.1] } + self[last, first]
+    }
+
     /// True when every pair costs the same both ways. Compared in 64 × 64 tiles so the
     /// column reads stay in the cache on large tables. Measured costs are symmetric.
     var isSymmetric: Bool {

@@ -187,10 +187,4 @@ struct CycleModel {
     func cost(ofPath path: [Int]) -> Double {
         zip(path, path.dropFirst()).reduce(0) { $0 + table[$1.0, $1.1] }
     }
-
-    /// The cost of a cycle through the model's nodes, its closing edge included.
-    func cost(ofCycle cycle: [Int]) -> Double {
-        guard let first = cycle.first, let last = cycle.last else { return 0 }
-        return cost(ofPath: cycle) + table[last, first]
-    }
 }

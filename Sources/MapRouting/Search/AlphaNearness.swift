@@ -73,11 +73,12 @@ struct AlphaNearness {
         var lambda = 1.0
         let patience = max(3, iterations / 20)
         var stale = 0
-        for _ in 0..<iterations where tree.norm > 0 {
+        for _ in 0..<iterations {
+            // Done when the 1-tree is a tour, or when the bound reaches the tour's cost (Polyak's
+            // step would be zero or backwards).
+            guard tree.norm > 0, upperBound > bound else { break }
             // Every step: one takes milliseconds on thousands of places.
             if SearchStop.isDue(deadline) { return nil }
-            // Polyak's step is zero or backwards once the bound reaches the tour's cost.
-            guard upperBound > bound else { break }
             let step = lambda * (upperBound - bound) / Double(tree.norm)
             for node in 0..<count {
                 pi[node] += step * (0.7 * Double(tree.degreeExcess[node]) + 0.3 * Double(lastDegree[node]))
@@ -190,39 +191,46 @@ private struct SpanningTree {
         weight = 0
         graph.targets.withUnsafeBufferPointer { targets in
             graph.costs.withUnsafeBufferPointer { costs in
-                pi.withUnsafeBufferPointer { pi in
-                    while !heap.isEmpty {
-                        let (nodeKey, top) = heap.pop()
-                        let node = Int(top)
-                        if inTree[node] || nodeKey > key[node] { continue }
-                        inTree[node] = true
-                        order.append(top)
-                        if via[node] >= 0 {
-                            parent[node] = via[node]
-                            parentCost[node] = nodeKey
-                            weight += nodeKey
-                            degreeExcess[node] += 1
-                            degreeExcess[Int(via[node])] += 1
-                        }
-                        let nodePenalty = pi[node]
-                        for edge in graph.edges(of: node) {
-                            let other = Int(targets[edge])
-                            guard !inTree[other] else { continue }
-                            let penalised = costs[edge] + nodePenalty + pi[other]
-                            if penalised < key[other] {
-                                key[other] = penalised
-                                via[other] = top
-                                heap.push(penalised, Int32(other))
-                            }
-                        }
-                    }
-                }
+                pi.withUnsafeBufferPointer { pi in growFromRoot(targets: targets, costs: costs, pi: pi) }
             }
         }
         guard order.count == count else { return false }
         addLeafEdge(pi: pi)
         norm = degreeExcess.reduce(0) { $0 + $1 * $1 }
         return true
+    }
+
+    /// Prim's loop from node 0 over the raw graph and penalties (`build` resets the scratch):
+    /// each node that joins the tree takes its cheapest edge to it and offers its own edges.
+    private mutating func growFromRoot(
+        targets: UnsafeBufferPointer<Int32>, costs: UnsafeBufferPointer<Double>, pi: UnsafeBufferPointer<Double>
+    ) {
+        let (key, via, inTree) = (self.key, self.via, self.inTree)
+        while !heap.isEmpty {
+            let (nodeKey, top) = heap.pop()
+            let node = Int(top)
+            if inTree[node] || nodeKey > key[node] { continue }
+            inTree[node] = true
+            order.append(top)
+            if via[node] >= 0 {
+                parent[node] = via[node]
+                parentCost[node] = nodeKey
+                weight += nodeKey
+                degreeExcess[node] += 1
+                degreeExcess[Int(via[node])] += 1
+            }
+            let nodePenalty = pi[node]
+            for edge in graph.edges(of: node) {
+                let other = Int(targets[edge])
+                guard !inTree[other] else { continue }
+                let penalised = costs[edge] + nodePenalty + pi[other]
+                if penalised < key[other] {
+                    key[other] = penalised
+                    via[other] = top
+                    heap.push(penalised, Int32(other))
+                }
+            }
+        }
     }
 
     /// The 1-tree's extra edge: from the leaf whose cheapest edge outside the tree is dearest.

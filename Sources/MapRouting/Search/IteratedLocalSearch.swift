@@ -60,7 +60,7 @@ struct IteratedLocalSearch {
         let alphaLists = usesAlpha
             ? AlphaNearness.lists(cost: { model.table[$0, $1] }, nearest: nearest, count: model.table.size,
                                   k: Self.alphaCandidates, iterations: ascentIterations,
-                                  upperBound: model.cost(ofCycle: first), deadline: deadline)
+                                  upperBound: model.table.cost(ofCycle: first), deadline: deadline)
             : nil
         let tour = SearchTour(model: model, neighbours: neighbours, alphaLists: alphaLists, initialOrder: first)
         tour.enqueueAll()

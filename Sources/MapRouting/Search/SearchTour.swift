@@ -20,9 +20,9 @@ final class SearchTour {
     /// α-nearest candidates (``AlphaNearness``), `alphaK` per node (0 without them).
     let alphaK: Int
     let alpha: UnsafeMutablePointer<Int32>
-    /// The cost of each α edge, `d(node, alpha[node * alphaK + i])`, and of each node's edge to
-    /// its nearest candidate: the 3-opt chain reads them for every move it weighs, and measured
-    /// costs take a square root each.
+    /// With α lists, the cost of each α edge, `d(node, alpha[node * alphaK + i])`, and of each
+    /// node's edge to its nearest candidate: the 3-opt chain reads them for every move it
+    /// weighs, and measured costs take a square root each.
     let alphaCost: UnsafeMutablePointer<Double>
     let nearestCost: UnsafeMutablePointer<Double>
     let order: UnsafeMutablePointer<Int>
@@ -74,7 +74,7 @@ final class SearchTour {
         alpha = .allocate(capacity: max(alphaLists?.nodes.count ?? 0, 1))
         for (index, node) in (alphaLists?.nodes ?? []).enumerated() { alpha[index] = node }
         alphaCost = .allocate(capacity: max(alphaLists?.nodes.count ?? 0, 1))
-        nearestCost = .allocate(capacity: count)
+        nearestCost = .allocate(capacity: alphaK > 0 ? count : 1)
         order = .allocate(capacity: count)
         position = .allocate(capacity: count)
         queue = .allocate(capacity: count)
@@ -84,10 +84,9 @@ final class SearchTour {
             order[index] = node
             position[node] = index
         }
-        cost = 0
-        for index in 0..<count { cost += table[order[index], order[(index + 1) % count]] }
-        for node in 0..<count {
-            nearestCost[node] = k > 0 ? d(node, Int(candidates[node * k])) : 0
+        cost = table.cost(ofCycle: initialOrder)
+        for node in 0..<count where alphaK > 0 {
+            nearestCost[node] = d(node, Int(candidates[node * k]))
             for index in 0..<alphaK { alphaCost[node * alphaK + index] = d(node, Int(alpha[node * alphaK + index])) }
         }
     }
