@@ -9,6 +9,16 @@
 /// only when it visits the groups in order, so the cheapest cycle respects them.
 /// The penalty exceeds any difference of path costs; an unreachable pair costs more
 /// than all penalties together, so it is used only when nothing else is possible.
+///
+/// On an open path (a free end) the start and the dummy end also carry a potential of
+/// minus one penalty: it is taken off every cost of theirs, so the dummy costs 0 to every
+/// place, the start its plain cost, and their closing edge −2 penalties. Every cycle uses two
+/// edges of each, so every cycle costs 4 penalties less and the cheapest is the same. But a
+/// move's running gain no longer starts or ends a penalty away from the real one: without
+/// the potential, a chain from the dummy end ran its full depth (its gain never fell to 0)
+/// and no chain could make a place the new end (joining the dummy cost a penalty). With it
+/// the dummy is every place's nearest candidate, as LKH's dummy node is. Measured on
+/// 1,000–2,000 GeoNames places, open, 0.2/1/2 s, 12 seeds: shorter in 5 of 6 cases.
 struct CycleModel {
     let table: CostTable
     /// The model node where the cycle's path begins.
@@ -23,6 +33,11 @@ struct CycleModel {
     var hasGroups: Bool { (ranks.max() ?? 0) > 2 }
     /// True when the path may end anywhere (the terminal is a dummy).
     var hasFreeEnd: Bool { places[terminal] == nil }
+    /// The potential of the start and the free end (see above): one rank penalty with a free
+    /// end, else 0. Round trips measured longer with it (2,000 places at 1 and 2 s).
+    private static func endPotential(places: [Int?], terminal: Int, rankPenalty: Double) -> Double {
+        places[terminal] == nil ? rankPenalty : 0
+    }
     let isSymmetric: Bool
     /// Smallest cost change the search treats as an improvement.
     let epsilon: Double
@@ -68,7 +83,8 @@ struct CycleModel {
         let ranks = Self.ranks(problem, terminal: terminal, places: places)
         let measured = MeasuredCycleCosts(
             costs: costs, objective: objective, size: places.count, start: problem.start, terminal: terminal,
-            terminalCopy: terminal == n ? places[n] : nil, ranks: ranks, rankPenalty: pathBound)
+            terminalCopy: terminal == n ? places[n] : nil, ranks: ranks, rankPenalty: pathBound,
+            endPotential: Self.endPotential(places: places, terminal: terminal, rankPenalty: pathBound))
         self.table = CostTable(measured: measured)
         self.start = problem.start
         self.terminal = terminal
@@ -145,6 +161,13 @@ struct CycleModel {
         table[terminal, problem.start] = 0
         // The reverse direction stays free only when the search ignores direction.
         table[problem.start, terminal] = symmetricBeforeClosing ? 0 : 4 * unreachable
+        let potential = Self.endPotential(places: places, terminal: terminal, rankPenalty: rankPenalty)
+        for node in [problem.start, terminal] where potential != 0 {
+            for other in 0..<size where other != node {
+                table[node, other] -= potential
+                table[other, node] -= potential
+            }
+        }
 
         self.table = table
         self.start = problem.start

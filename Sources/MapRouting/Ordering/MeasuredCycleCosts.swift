@@ -24,7 +24,7 @@ final class MeasuredCycleCosts {
 
     init(
         costs: GeodesicCosts, objective: RouteObjective, size: Int, start: Int, terminal: Int,
-        terminalCopy: Int?, ranks: [Int], rankPenalty: Double
+        terminalCopy: Int?, ranks: [Int], rankPenalty: Double, endPotential: Double
     ) {
         self.costs = costs
         self.size = size
@@ -39,7 +39,7 @@ final class MeasuredCycleCosts {
         rankStorage.initialize(from: ranks, count: ranks.count)
         arcs = CycleArcs(
             points: points, ranks: rankStorage, placeCount: costs.count, start: start, terminal: terminal,
-            terminalCopy: terminalCopy ?? -1, rankPenalty: rankPenalty,
+            terminalCopy: terminalCopy ?? -1, rankPenalty: rankPenalty, endPotential: endPotential,
             scale: objective == .distance ? detour : detour / costs.provider.metresPerSecond)
     }
 
@@ -71,6 +71,8 @@ struct CycleArcs {
     /// The place the extra terminal copies, or -1.
     let terminalCopy: Int
     let rankPenalty: Double
+    /// Taken off every cost of the start and the terminal (``CycleModel/endPotential``).
+    let endPotential: Double
     /// The objective per metre of arc: the detour factor, divided by the speed for durations.
     let scale: Double
 
@@ -88,8 +90,8 @@ struct CycleArcs {
     @inline(__always)
     func cost(_ from: Int, _ to: Int) -> Double {
         if from == to { return 0 }
-        // The closing edge, free both ways (the costs are symmetric).
-        if (from == terminal && to == start) || (from == start && to == terminal) { return 0 }
+        // The closing edge, free both ways (the costs are symmetric), less both potentials.
+        if (from == terminal && to == start) || (from == start && to == terminal) { return -2 * endPotential }
         var base: Double
         if from >= placeCount || to >= placeCount {
             let other = from >= placeCount ? to : from
@@ -98,7 +100,12 @@ struct CycleArcs {
             base = placeCost(from, to)
         }
         let jump = ranks[from] - ranks[to]
-        if jump != 0 { base += rankPenalty * Double(abs(jump)) }
+        // The start and the terminal are each alone in their rank, so only a jump meets them.
+        if jump != 0 {
+            base += rankPenalty * Double(abs(jump))
+            if from == start || from == terminal { base -= endPotential }
+            if to == start || to == terminal { base -= endPotential }
+        }
         return base
     }
 }

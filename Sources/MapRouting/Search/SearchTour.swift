@@ -30,6 +30,8 @@ final class SearchTour {
     /// Whether the local search tries the 3-opt chain (``improveByThreeOptChain(_:)``) before
     /// the other moves rather than after them.
     var chainFirst = false
+    /// The model's start and terminal.
+    let start: Int, terminal: Int
     /// The cycle's cost, kept up to date move by move.
     var cost: Double
 
@@ -67,6 +69,7 @@ final class SearchTour {
         // kicks are cheaper and the routes shorter (1 s, 1,000–5,000 GeoNames places).
         usesLinKernighan = Self.linKernighanApplies(to: model) && alphaLists == nil
         epsilon = model.epsilon
+        (start, terminal) = (model.start, model.terminal)
         k = neighbours.k
         candidates = .allocate(capacity: max(neighbours.nodes.count, 1))
         for (index, node) in neighbours.nodes.enumerated() { candidates[index] = node }
@@ -247,12 +250,18 @@ final class SearchTour {
         return node
     }
 
-    /// The mean cost from a node to its first candidate: the scale of one short edge.
+    /// The mean cost from a place to its first candidate place: the scale of one short edge.
+    /// The start and the terminal are left out, their costs being shifted (``CycleModel``).
     var meanNearestNeighbourCost: Double {
-        guard k > 0 else { return 0 }
-        var total = 0.0
-        for node in 0..<count { total += min(d(node, Int(candidates[node * k])), d(Int(candidates[node * k]), node)) }
-        return total / Double(count)
+        var total = 0.0, counted = 0
+        for node in 0..<count where node != start && node != terminal {
+            let list = candidates + node * k
+            guard let first = (0..<k).lazy.map({ Int(list[$0]) }).first(where: { $0 != self.start && $0 != self.terminal })
+            else { continue }
+            total += min(d(node, first), d(first, node))
+            counted += 1
+        }
+        return counted == 0 ? 0 : total / Double(counted)
     }
 
     /// The exact cost of the current cycle (for checks; `cost` is kept incrementally).
