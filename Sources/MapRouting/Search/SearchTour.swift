@@ -89,7 +89,7 @@ final class SearchTour {
         }
         cost = table.cost(ofCycle: initialOrder)
         for node in 0..<count where alphaK > 0 {
-            nearestCost[node] = d(node, Int(candidates[node * k]))
+            nearestCost[node] = nearestPlace(of: node).map { d(node, $0) } ?? 0
             for index in 0..<alphaK { alphaCost[node * alphaK + index] = d(node, Int(alpha[node * alphaK + index])) }
         }
     }
@@ -250,14 +250,18 @@ final class SearchTour {
         return node
     }
 
+    /// The first of `node`'s candidates that is neither the start nor the terminal, whose
+    /// costs are shifted (on an open path the dummy end, costing 0, is everyone's first).
+    func nearestPlace(of node: Int) -> Int? {
+        let list = candidates + node * k
+        return (0..<k).lazy.map { Int(list[$0]) }.first { $0 != self.start && $0 != self.terminal }
+    }
+
     /// The mean cost from a place to its first candidate place: the scale of one short edge.
-    /// The start and the terminal are left out, their costs being shifted (``CycleModel``).
     var meanNearestNeighbourCost: Double {
         var total = 0.0, counted = 0
         for node in 0..<count where node != start && node != terminal {
-            let list = candidates + node * k
-            guard let first = (0..<k).lazy.map({ Int(list[$0]) }).first(where: { $0 != self.start && $0 != self.terminal })
-            else { continue }
+            guard let first = nearestPlace(of: node) else { continue }
             total += min(d(node, first), d(first, node))
             counted += 1
         }
