@@ -53,8 +53,9 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// candidates) a kick costs several times as much, and does more: 6 a place, at most
     /// ``automaticChainIterationLimit``, and fewer from 5,000 places, whose setup takes longer.
     /// The default run on GeoNames places of Germany (release, two searches on two cores) takes
-    /// 0.7 s on 1,000 places, 0.85 s on 2,000, 1.0 s on 5,000 and 0.85–0.95 s on 10,000, well
-    /// inside the 2 s limit, so the default answer is the same on every run and the service's;
+    /// 0.7–0.8 s on 1,000 places, 0.85–0.9 s on 2,000, 1.0–1.05 s on 5,000 (open paths the
+    /// longer) and 0.85–0.95 s on 10,000, well inside the 2 s limit, so the default answer is
+    /// the same on every run and the service's;
     /// its route was shorter than with the 25,000 kicks without chains in 9 of 10 cases
     /// (500–10,000 places, round trip and open).
     static func automaticIterations(places: Int, linKernighan: Bool = false) -> Int {
