@@ -71,7 +71,8 @@ struct CycleArcs {
     /// The place the extra terminal copies, or -1.
     let terminalCopy: Int
     let rankPenalty: Double
-    /// Taken off every cost of the start and the terminal (see ``CycleModel``: one rank penalty on an open path, else 0).
+    /// Taken off every cost of the start and the terminal (see ``CycleModel``): one rank
+    /// penalty on an open path, else 0.
     let endPotential: Double
     /// The objective per metre of arc: the detour factor, divided by the speed for durations.
     let scale: Double
