@@ -27,31 +27,37 @@ extension SearchTour {
         let turn = reversalChange(from: first, to: last) ?? .infinity
         @inline(__always) func inSegment(_ node: Int) -> Bool { node == first || node == last || node == middle }
 
+        /// Moves the segment into the gap x → y if that gains; returns whether it did.
+        func tryGap(_ x: Int, _ y: Int) -> Bool {
+            if inSegment(x) || inSegment(y) { return false }
+            let gap = d(x, y)
+            // Keeping direction: x → first … last → y; flipped: x → last … first → y.
+            let kept = d(x, first) + d(last, y) - gap
+            let flipped = d(x, last) + d(first, y) - gap + turn
+            let reverse = flipped < kept
+            let gain = removal - (reverse ? flipped : kept)
+            guard gain > epsilon else { return false }
+            moveSegment(first: first, last: last, p: p, n: n, x: x, y: y, reverse: reverse)
+            cost -= gain
+            enqueue(p); enqueue(n); enqueue(first); enqueue(last); enqueue(x); enqueue(y)
+            return true
+        }
+
+        // An open path's dummy end is every place's first candidate (it costs 0 to all), so
+        // both segment ends would weigh its two gaps: weigh them once, first. Moving the
+        // segment there makes it the path's new end.
+        if freeEnd >= 0 && !inSegment(freeEnd),
+           tryGap(freeEnd, next(freeEnd)) || tryGap(previous(freeEnd), freeEnd) { return true }
         for side in 0..<2 {
             let end = side == 0 ? first : last
             let list = candidates + end * k
             for index in 0..<k {
                 let c = Int(list[index])
+                if c == freeEnd { continue }
                 if isSymmetric && min(d(end, c), d(c, end)) >= removal { break }
                 if inSegment(c) { continue }
                 // The two gaps next to c: (c, next c) and (previous c, c).
-                for gapSide in 0..<2 {
-                    let cIsBefore = gapSide == 0
-                    let x = cIsBefore ? c : previous(c)
-                    let y = cIsBefore ? next(c) : c
-                    if inSegment(x) || inSegment(y) { continue }
-                    let gap = d(x, y)
-                    // Keeping direction: x → first … last → y; flipped: x → last … first → y.
-                    let kept = d(x, first) + d(last, y) - gap
-                    let flipped = d(x, last) + d(first, y) - gap + turn
-                    let reverse = flipped < kept
-                    let gain = removal - (reverse ? flipped : kept)
-                    guard gain > epsilon else { continue }
-                    moveSegment(first: first, last: last, p: p, n: n, x: x, y: y, reverse: reverse)
-                    cost -= gain
-                    enqueue(p); enqueue(n); enqueue(first); enqueue(last); enqueue(x); enqueue(y)
-                    return true
-                }
+                if tryGap(c, next(c)) || tryGap(previous(c), c) { return true }
             }
         }
         return false

@@ -32,6 +32,8 @@ final class SearchTour {
     var chainFirst = false
     /// The model's start and terminal.
     let start: Int, terminal: Int
+    /// The dummy end of an open path (costs 0 to every place, see ``CycleModel``), or -1.
+    let freeEnd: Int
     /// The cycle's cost, kept up to date move by move.
     var cost: Double
 
@@ -70,6 +72,7 @@ final class SearchTour {
         usesLinKernighan = Self.linKernighanApplies(to: model) && alphaLists == nil
         epsilon = model.epsilon
         (start, terminal) = (model.start, model.terminal)
+        freeEnd = model.hasFreeEnd ? model.terminal : -1
         k = neighbours.k
         candidates = .allocate(capacity: max(neighbours.nodes.count, 1))
         for (index, node) in neighbours.nodes.enumerated() { candidates[index] = node }
