@@ -27,6 +27,8 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// the wall time of one, and the answer is still the same on every run. They start from
     /// the first search's first local optimum; on an open path (end anywhere) from a
     /// nearest-neighbour path of their own, since the free end sets the path's whole shape.
+    /// On symmetric costs without groups their orders are merged every 1,000 kicks (partition
+    /// crossover) and all go on from the merge.
     public var searches: Int
 
     /// The time limit of a route or fleet search when its caller gives none (`mapctl route`,

@@ -7,9 +7,10 @@
 /// Budget: `iterations` kicks per search, deterministic for a given seed. The optional
 /// wall-clock `deadline` is checked every few kicks and only caps the run. With `searches`
 /// above one, that many searches kick the first local optimum side by side, one per core,
-/// with seeds of their own, and the shortest cycle wins, merged with the others where they
-/// are shorter (``PartitionCrossover``; still deterministic); on an open path the side
-/// searches start from their own nearest-neighbour path instead.
+/// with seeds of their own; every ``mergeInterval`` kicks and at the end the shortest cycle
+/// is merged with the others where they are shorter (``PartitionCrossover``; still
+/// deterministic) and every search goes on from the merged cycle. On an open path the side
+/// searches' first round starts from their own nearest-neighbour path instead.
 struct IteratedLocalSearch {
     var iterations: Int
     var seed: UInt64
@@ -69,10 +70,50 @@ struct IteratedLocalSearch {
             return Outcome(cycle: tour.nodes, cost: tour.cost, iterations: 0, stoppedByDeadline: !descended)
         }
         guard searches > 1 else { return kick(tour, seed: seed) }
-        let shared = SharedDescent(model: model, neighbours: neighbours, alphaLists: alphaLists, order: tour.nodes)
+        // With groups the searches are not merged (a merge may move the first and last stops):
+        // one round.
+        let interval = model.isSymmetric && !model.hasGroups ? Self.mergeInterval : Int.max
+        var kicksLeft = iterations
+        var round = 0
+        var result = Outcome(cycle: tour.nodes, cost: tour.cost, iterations: 0, stoppedByDeadline: false)
+        repeat {
+            var search = self
+            search.iterations = min(kicksLeft, interval)
+            if kicksLeft != .max { kicksLeft -= search.iterations }
+            // The first round goes on from the first descent; the others from the last merge.
+            let from = round == 0 ? tour
+                : SearchTour(model: model, neighbours: neighbours, alphaLists: alphaLists, initialOrder: result.cycle)
+            let shared = SharedDescent(model: model, neighbours: neighbours, alphaLists: alphaLists, order: from.nodes)
+            let merged = search.sideBySide(from, shared: shared, seed: Self.seed(seed, round: round), firstRound: round == 0)
+            result = Outcome(cycle: merged.cycle, cost: merged.cost, iterations: result.iterations + merged.iterations,
+                             stoppedByDeadline: merged.stoppedByDeadline)
+            round += 1
+        } while kicksLeft > 0 && !result.stoppedByDeadline && !SearchStop.isCancelled
+        return result
+    }
+
+    /// Kicks each side-by-side search makes before their cycles are merged
+    /// (``PartitionCrossover``) and all go on from the merged one, so that improvements the
+    /// searches found in different parts of the tour add up during the search, not only at its
+    /// end. Measured at 1 and 2 s on 2,000 and 5,000 GeoNames places (round trip and open, 10
+    /// seeds, medians, against one merge at the end): shorter in 6 of 8 cases, by up to 0.038 %
+    /// of the best known (5,000 open at 1 s: 0.153 → 0.115 %), the same in one, 0.001 % longer
+    /// in one. 100 and 300 kicks were no better than 1,000 (one run of 8 seeds).
+    static let mergeInterval = 1_000
+
+    /// The seed of a round's first search: the search's own seed in the first round, so that
+    /// a run of fewer kicks than ``mergeInterval`` is that of one search and a merge.
+    private static func seed(_ seed: UInt64, round: Int) -> UInt64 {
+        round == 0 ? seed : seed ^ (UInt64(round) &* 0xD1B5_4A32_D192_ED03)
+    }
+
+    /// One round: `searches` searches side by side from `tour` (the side ones from a copy, or in
+    /// an open path's `firstRound` from a construction of their own), their best cycles merged.
+    private func sideBySide(_ tour: SearchTour, shared: SharedDescent, seed: UInt64, firstRound: Bool) -> Outcome {
+        let model = shared.model
         let outcomes = SideBySideSearches.run(sideCount: searches - 1, side: { index in
             let sideSeed = SideBySideSearches.seed(seed, forSearch: index)
-            guard shared.model.hasFreeEnd, shared.model.isSymmetric else {
+            guard firstRound, shared.model.hasFreeEnd, shared.model.isSymmetric else {
                 let copy = SearchTour(model: shared.model, neighbours: shared.neighbours, alphaLists: shared.alphaLists,
                                       initialOrder: shared.order)
                 return kick(copy, seed: sideSeed)
@@ -94,7 +135,7 @@ struct IteratedLocalSearch {
         var best = outcomes[0]
         for outcome in outcomes.dropFirst() where outcome.cost < best.cost - tour.epsilon { best = outcome }
         if model.isSymmetric, !model.hasGroups {
-            best = merged(outcomes, into: best, model: model, neighbours: neighbours, alphaLists: alphaLists)
+            best = merged(outcomes, into: best, model: model, neighbours: shared.neighbours, alphaLists: shared.alphaLists)
         }
         best.iterations = outcomes.reduce(0) { $0 + $1.iterations }
         best.stoppedByDeadline = outcomes.contains { $0.stoppedByDeadline }
