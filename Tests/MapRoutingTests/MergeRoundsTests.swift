@@ -4,8 +4,9 @@ import Testing
 
 /// Searches side by side merge their tours every ``IteratedLocalSearch/mergeInterval`` kicks
 /// and all go on from the merged tour. Checked on the 2,735 Helsinki places (measured
-/// geodesic costs, chains on α lists): a larger budget never gives a longer route, because
-/// its first rounds are the smaller budget's run; and the answer is the same on every run.
+/// geodesic costs, chains on α lists): more kicks never give a longer route, because the
+/// larger run's first rounds are the smaller run (a longer time limit alone may: the ascent's
+/// steps come from it); and the answer is the same on every run.
 @Suite("Side-by-side searches merged in rounds")
 struct MergeRoundsTests {
     @Test("more kicks never give a longer route; every round's kicks are counted",
