@@ -70,9 +70,8 @@ struct IteratedLocalSearch {
             return Outcome(cycle: tour.nodes, cost: tour.cost, iterations: 0, stoppedByDeadline: !descended)
         }
         guard searches > 1 else { return kick(tour, seed: seed) }
-        // With groups the searches are not merged (a merge may move the first and last stops):
-        // one round.
-        let interval = model.isSymmetric && !model.hasGroups ? Self.mergeInterval : Int.max
+        // Searches that are not merged run one round.
+        let interval = Self.mergesCycles(model) ? Self.mergeInterval : Int.max
         var kicksLeft = iterations
         var round = 0
         var result = Outcome(cycle: tour.nodes, cost: tour.cost, iterations: 0, stoppedByDeadline: false)
@@ -100,6 +99,11 @@ struct IteratedLocalSearch {
     /// of the best known (5,000 open at 1 s: 0.153 → 0.115 %), the same in one, 0.001 % longer
     /// in one. 100 and 300 kicks were no better than 1,000 (one run of 8 seeds).
     static let mergeInterval = 1_000
+
+    /// Whether the searches' cycles are merged: partition crossover compares edges without
+    /// their direction, so it needs symmetric costs, and with groups a merge may move the first
+    /// and last stops.
+    private static func mergesCycles(_ model: CycleModel) -> Bool { model.isSymmetric && !model.hasGroups }
 
     /// The seed of a round's first search: the search's own seed in the first round, so that
     /// a run of fewer kicks than ``mergeInterval`` is that of one search and a merge.
@@ -134,7 +138,7 @@ struct IteratedLocalSearch {
         // the clock of all of them.
         var best = outcomes[0]
         for outcome in outcomes.dropFirst() where outcome.cost < best.cost - tour.epsilon { best = outcome }
-        if model.isSymmetric, !model.hasGroups {
+        if Self.mergesCycles(model) {
             best = merged(outcomes, into: best, model: model, neighbours: shared.neighbours, alphaLists: shared.alphaLists)
         }
         best.iterations = outcomes.reduce(0) { $0 + $1.iterations }
@@ -147,7 +151,7 @@ struct IteratedLocalSearch {
     /// shorter. One merge took no measurable time on 10,000 places (release: 1.46 s before,
     /// 1.47 s after); with a merge every ``mergeInterval`` kicks the default run's times did not
     /// change either (1,000–10,000 places, seeds 1–3).
-    /// Not with groups: a merge may not keep the first and last stops in place.
+    /// Only where ``mergesCycles(_:)``.
     private func merged(
         _ outcomes: [Outcome], into best: Outcome, model: CycleModel, neighbours: NeighbourLists, alphaLists: AlphaNearness?
     ) -> Outcome {
