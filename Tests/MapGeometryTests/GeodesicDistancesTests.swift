@@ -54,6 +54,27 @@ struct GeodesicDistancesTests {
         }
     }
 
+    @Test("a stopped search answers at once with valid lists: the nearest up to the stop, other places after")
+    func stoppedSearch() throws {
+        let positions = try Self.positions(1_000, around: Self.regions[1])
+        let distances = GeodesicDistances(positions)
+        let full = distances.nearestNeighbours(10)
+        var asked = 0
+        // Stops at its third look: positions 0–127 searched, the rest padded.
+        let stopped = distances.nearestNeighbours(10) {
+            asked += 1
+            return asked > 2
+        }
+        #expect(asked == 3, "asked \(asked) times: it looked again after stopping, or too seldom")
+        #expect(stopped.k == full.k && stopped.lists.count == full.lists.count)
+        #expect(stopped.lists[..<(128 * 10)] == full.lists[..<(128 * 10)])
+        for place in 128..<positions.count {
+            let list = stopped.lists[(place * 10)..<(place * 10 + 10)]
+            #expect(Set(list).count == 10 && !list.contains(Int32(place)) && list.allSatisfy { $0 >= 0 && $0 < 1_000 })
+        }
+        #expect(distances.nearestNeighbours(10, until: { false }).lists == full.lists)
+    }
+
     @Test("fewer places than k: every other place")
     func shortLists() throws {
         let positions = try Self.positions(4, around: Self.regions[0])

@@ -7,12 +7,26 @@ extension GeodesicDistances {
     /// neighbours as the geodesic does, to within 10⁻⁶ up to 100 km), in O(n log n) instead of
     /// measuring every pair: 10,000 positions take milliseconds.
     public func nearestNeighbours(_ k: Int) -> (k: Int, lists: [Int32]) {
+        nearestNeighbours(k, until: { false })
+    }
+
+    /// ``nearestNeighbours(_:)`` for work that may be cancelled: `isStopped` is asked every 64
+    /// positions, and once it answers true each remaining position's list is the next `k`
+    /// positions by index. Those are valid lists (other positions, each once), not the nearest:
+    /// a caller that stops throws its result away, but it need not wait for the rest.
+    package func nearestNeighbours(_ k: Int, until isStopped: () -> Bool) -> (k: Int, lists: [Int32]) {
         let k = max(0, min(k, count - 1))
         guard k > 0 else { return (0, []) }
         let tree = ChordTree(frames: frames)
         var lists = [Int32](repeating: 0, count: count * k)
         var found = ChordTree.Nearest(capacity: k)
+        var stopped = false
         for index in 0..<count {
+            if index & 63 == 0, !stopped { stopped = isStopped() }
+            if stopped {
+                for slot in 0..<k { lists[index * k + slot] = Int32((index + 1 + slot) % count) }
+                continue
+            }
             found.reset()
             tree.search(around: index, into: &found)
             let ranked = found.indices.map { (distance: self.distance(index, $0), index: $0) }

@@ -7,6 +7,11 @@ extension NeighbourLists {
     /// an adjacent rank that has few members (the start, the terminal, small groups), and for
     /// the start and the terminal each other (their closing edge is free). The pool is ranked
     /// by the model's cost, so group penalties count, and padded by index when short.
+    ///
+    /// The k-nearest searches take most of the setup on thousands of places and are the one
+    /// part of it that does not look at the clock, so they stop when the search is cancelled
+    /// (``SearchStop/isCancelled``), and so does the ranking below: the rest of the lists are
+    /// then the next nodes by index, and the search stops at its first look.
     init(measured: MeasuredCycleCosts, table: CostTable, k requested: Int) {
         let size = table.size
         let k = max(0, min(requested, size - 1))
@@ -16,12 +21,13 @@ extension NeighbourLists {
         for node in 0..<size { members[ranks[node]].append(node) }
         let fewMembers = 2 * k
 
-        let anyRank = measured.costs.distances.nearestNeighbours(k)
+        let anyRank = measured.costs.distances.nearestNeighbours(k, until: { SearchStop.isCancelled })
         // Nearest within each rank that has places: measured among that rank's places only.
         var sameRank = [[Int]](repeating: [], count: size)
         for rankMembers in members where rankMembers.count > 1 && rankMembers.count < size {
             let rankPlaces = rankMembers.filter { $0 < places }
-            let lists = GeodesicDistances(rankPlaces.map { measured.costs.distances.positions[$0] }).nearestNeighbours(k)
+            let lists = GeodesicDistances(rankPlaces.map { measured.costs.distances.positions[$0] })
+                .nearestNeighbours(k, until: { SearchStop.isCancelled })
             for (index, place) in rankPlaces.enumerated() {
                 sameRank[place] = lists.lists[(index * lists.k)..<(index * lists.k + lists.k)].map { rankPlaces[Int($0)] }
             }
@@ -33,7 +39,13 @@ extension NeighbourLists {
 
         var nodes = [Int32]()
         nodes.reserveCapacity(size * k)
+        var stopped = false
         for node in 0..<size {
+            if node & 63 == 0, !stopped { stopped = SearchStop.isCancelled }
+            if stopped {
+                nodes += (0..<k).map { Int32((node + 1 + $0) % size) }
+                continue
+            }
             var pool = nearest(node)
             for rank in [ranks[node] - 1, ranks[node], ranks[node] + 1] where members.indices.contains(rank) {
                 if members[rank].count <= fewMembers { pool += members[rank] }
