@@ -8,10 +8,10 @@ extension NeighbourLists {
     /// the start and the terminal each other (their closing edge is free). The pool is ranked
     /// by the model's cost, so group penalties count, and padded by index when short.
     ///
-    /// The k-nearest searches take most of the setup on thousands of places and are the one
-    /// part of it that does not look at the clock, so they stop when the search is cancelled
-    /// (``SearchStop/isCancelled``), and so does the ranking below: the rest of the lists are
-    /// then the next nodes by index, and the search stops at its first look.
+    /// The k-nearest searches take most of the setup that does not look at the clock (about
+    /// 75 of this function's 95 ms at 500 places in a debug build), so they stop when the
+    /// search is cancelled (``SearchStop/isCancelled``), and so does the ranking below: the rest
+    /// of the lists are then the next nodes by index, and the search stops at its first look.
     init(measured: MeasuredCycleCosts, table: CostTable, k requested: Int) {
         let size = table.size
         let k = max(0, min(requested, size - 1))
