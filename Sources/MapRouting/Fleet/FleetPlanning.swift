@@ -89,6 +89,7 @@ public enum FleetPlanning {
         } catch {
             throw .costs(error)
         }
+        if Task.isCancelled { throw .cancelled }
         let solution = FleetSolver.solve(
             problem, options: FleetSearchOptions(seed: seed, iterations: iterations, timeLimit: max(deadline - .now, .milliseconds(1))))
         if Task.isCancelled { throw .cancelled }

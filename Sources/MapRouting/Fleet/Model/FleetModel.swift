@@ -156,27 +156,40 @@ struct FleetModel<Travel: FleetTravel> {
 
     /// For every stop, the other stops from nearest to farthest (cost both ways, equal
     /// costs by index), all of them or the nearest ``listedNeighbours`` on large problems.
-    /// Rows are shared among the machine's cores.
+    /// Rows are shared among the machine's cores, a block at a time: between blocks the
+    /// caller looks at cancellation, as the lists of a few hundred stops take a tenth of a
+    /// second in a debug build. A cancelled search makes no move, so the rows it did not reach
+    /// list the other stops by index: valid lists, never used for a choice.
     private static func nearestStops(places: [Int], costs: [Double], placeCount: Int) -> [[Int]] {
         let stopCount = places.count
         let kept = FleetCandidates.neighboursListed(stopCount: stopCount)
+        let workers = stopCount > FleetCandidates.fullNeighbourLimit ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
         var lists = [[Int]](repeating: [], count: stopCount)
-        lists.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let rows = buffer
-            let workers = stopCount > FleetCandidates.fullNeighbourLimit ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var closeness = [Double](repeating: 0, count: stopCount)
-                var scratch: [Double] = []
-                var stop = worker
-                while stop < stopCount {
-                    let from = places[stop]
-                    for other in 0..<stopCount {
-                        closeness[other] = costs[from * placeCount + places[other]] + costs[places[other] * placeCount + from]
+        var first = 0
+        while first < stopCount, !SearchStop.isCancelled {
+            let end = min(first + 16 * workers, stopCount)
+            lists.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let rows = buffer
+                DispatchQueue.concurrentPerform(iterations: workers) { [first] worker in
+                    var closeness = [Double](repeating: 0, count: stopCount)
+                    var scratch: [Double] = []
+                    var stop = first + worker
+                    while stop < end {
+                        let from = places[stop]
+                        for other in 0..<stopCount {
+                            closeness[other] = costs[from * placeCount + places[other]] + costs[places[other] * placeCount + from]
+                        }
+                        rows[stop] = NearestStops.nearest(kept, of: stop, closeness: closeness, scratch: &scratch)
+                        stop += workers
                     }
-                    rows[stop] = NearestStops.nearest(kept, of: stop, closeness: closeness, scratch: &scratch)
-                    stop += workers
                 }
             }
+            first = end
+        }
+        for stop in first..<stopCount {
+            var row = Array(0...kept)
+            if let own = row.firstIndex(of: stop) { row.remove(at: own) } else { row.removeLast() }
+            lists[stop] = row
         }
         return lists
     }
