@@ -14,10 +14,10 @@ struct ServiceMatrixTests {
         try sources.write(to: sourcesFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: sourcesFile) }
         try await ServiceHarness.withService(["Data/objects.geojson"], configure: { $0.roads = [try! DatasetSource(argument: "helsinki=Data/roads.geojson")] }) { client in
-            let all = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(stops)}"#)
+            let all = try await client.sendPatiently(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(stops)}"#)
             #expect(all.status == .ok, "\(all.body.prefix(300))")
             await #expect(all.body == (try commandOutput(["matrix", "--roads", "Data/roads.geojson", "Data/stops.geojson"])))
-            let some = try await client.send(
+            let some = try await client.sendPatiently(
                 .post, "/matrix", body: #"{"roads": "helsinki", "metric": "duration", "sources": \#(sources), "targets": \#(stops)}"#)
             #expect(some.status == .ok, "\(some.body.prefix(300))")
             await #expect(some.body == (try commandOutput(
@@ -27,17 +27,17 @@ struct ServiceMatrixTests {
             let restrictionsFile = FileManager.default.temporaryDirectory.appendingPathComponent("restrictions-\(UUID()).geojson")
             try restrictions.write(to: restrictionsFile, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: restrictionsFile) }
-            let restricted = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(stops), "restrictions": \#(restrictions)}"#)
+            let restricted = try await client.sendPatiently(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(stops), "restrictions": \#(restrictions)}"#)
             #expect(restricted.status == .ok, "\(restricted.body.prefix(300))")
             await #expect(restricted.body == (try commandOutput(["matrix", "--roads", "Data/roads.geojson", "--restrictions", restrictionsFile.path, "Data/stops.geojson"])))
             let line = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[24.93,60.16],[24.94,60.17]]}}]}"#
-            let notAPoint = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(line)}"#)
+            let notAPoint = try await client.sendPatiently(.post, "/matrix", body: #"{"roads": "helsinki", "places": \#(line)}"#)
             #expect(notAPoint.status == .badRequest)
             #expect(notAPoint.body.contains("places: features[0]: a matrix place must be a Point, found LineString"), "\(notAPoint.body)")
-            let metric = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "metric": "speed", "places": \#(sources)}"#)
+            let metric = try await client.sendPatiently(.post, "/matrix", body: #"{"roads": "helsinki", "metric": "speed", "places": \#(sources)}"#)
             #expect(metric.status == .badRequest && metric.body.contains("distance"), "\(metric.body)")
             // The positions form answers as before (the file mapctl route --matrix reads).
-            let positions = try await client.send(.post, "/matrix", body: #"{"roads": "helsinki", "positions": [[24.9384, 60.1699], [24.9525, 60.1675]]}"#)
+            let positions = try await client.sendPatiently(.post, "/matrix", body: #"{"roads": "helsinki", "positions": [[24.9384, 60.1699], [24.9525, 60.1675]]}"#)
             #expect(positions.status == .ok && positions.body.hasPrefix(#"{"distances":[[0,"#), "\(positions.body)")
         }
     }

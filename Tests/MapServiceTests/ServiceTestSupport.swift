@@ -60,7 +60,7 @@ extension TestClientProtocol {
 extension TestClientProtocol {
     /// ``send(_:_:body:type:headers:)`` over a connection of its own that waits up to 2 minutes
     /// for the answer: the harness's client gives up after 20 s, too soon for a debug build's
-    /// fleet plan while the whole suite shares the cores.
+    /// fleet plan or road matrix while the whole suite shares the cores.
     func sendPatiently(_ method: HTTPRequest.Method, _ uri: String, body: String, type: String = "application/json") async throws -> (status: HTTPResponse.Status, body: String) {
         let port = try #require(self.port, "the service under test has no port")
         let response = try await ServeProcess.exchange(port: port, method, uri, headers: [.contentType: type], body: body, timeout: .seconds(120))
