@@ -137,12 +137,15 @@ struct ServiceEndpointTests {
             #expect((Self.problem(slow.body)["detail"] as? String ?? "").contains("--request-timeout"))
             #expect(try await client.get("/healthz").status == .ok)
         }
-        // A route's search ends inside the request's limit (at 80 % of it): its best plan, not a 503.
+        // A route's search ends inside the request's limit (at 80 % of it): its best plan, not a 503,
+        // long before the 20 s the route asked for. (The answer itself shows it kept to the 2 s:
+        // past them the request is answered 503. The client's clock on a loaded machine says more
+        // of the machine: a CI rehearsal took 2.86 s from send to answer.)
         try await ServiceHarness.withService([Self.objects], configure: { $0.requestTimeout = .seconds(2) }) { client in
             let started = ContinuousClock.now
-            let route = try await client.send(.post, "/route?iterations=1000000&timeLimit=5000", body: stops, type: "application/geo+json")
+            let route = try await client.send(.post, "/route?iterations=1000000&timeLimit=20000", body: stops, type: "application/geo+json")
             #expect(route.status == .ok, "\(route.status) \(route.body.prefix(200))")
-            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(ContinuousClock.now - started < .seconds(10))
         }
     }
 

@@ -29,21 +29,28 @@ struct LargeFleetTests {
             let elapsed = started.duration(to: clock.now)
             return (solution, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
-        // What the model needs on this machine: a debug build sorts the stops' neighbours ten
-        // times slower than a release build (3.7 s against 0.3 s), past the whole limit.
-        let clock = ContinuousClock()
-        let modelStarted = clock.now
-        _ = FleetModel<StoredTravel>(problem)
-        let modelTime = modelStarted.duration(to: clock.now)
-        let setup = Double(modelTime.components.seconds) + Double(modelTime.components.attoseconds) * 1e-18
+        // What must come before the first answer on this machine: the model and the first plan
+        // (farthest-first insertion, which serves every stop and has no deadline). A debug build
+        // sorts the stops' neighbours ten times slower than a release build (3.7 s against
+        // 0.3 s), past the whole limit. Timed before and after the run and the slower kept: the
+        // suite's load changes from one moment to the next (a CI run took 3.6 s against a model
+        // alone timed at 2.3 s before it).
+        func firstAnswerSeconds() -> Double {
+            let started = ContinuousClock.now
+            _ = FarthestFirstInsertion.build(FleetModel<StoredTravel>(problem))
+            let elapsed = started.duration(to: .now)
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        }
+        let before = firstAnswerSeconds()
         let (solution, seconds) = solve(within: .seconds(2))
+        let setup = max(before, firstAnswerSeconds())
         #expect(solution.unassigned.isEmpty)
         #expect(solution.routes.reduce(0) { $0 + $1.visits.count } == 2_000)
         #expect(solution.stoppedByTimeLimit)
         #expect(FleetChecker.violations(solution, problem).isEmpty)
         // The last polish may run 5 % over the limit; on top, the clock is read every few stops.
-        // When the model alone outlasts the limit, the first answer follows it at once.
-        #expect(seconds <= max(2 * 1.05 + 0.3, setup * 1.2 + 0.8), "took \(seconds) s, model \(setup) s")
+        // When the first answer alone outlasts the limit, the answer follows it at once.
+        #expect(seconds <= max(2 * 1.05 + 0.3, setup * 1.2 + 0.5), "took \(seconds) s, first answer \(setup) s")
     }
 
     @Test("1,500 stops with time windows, 40 vans with shifts and breaks: granular insertion serves them within every rule")
