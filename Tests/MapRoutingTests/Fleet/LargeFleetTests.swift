@@ -22,12 +22,12 @@ struct LargeFleetTests {
     @Test("2,000 stops and 25 vans: every stop served within the time limit")
     func thousandsOfStopsKeepTheLimit() throws {
         let problem = try Self.problem(stops: 2_000, vehicles: 25, seed: 7)
-        func solve(within limit: Duration) -> (FleetSolution, seconds: Double) {
-            let clock = ContinuousClock()
-            let started = clock.now
-            let solution = FleetSolver.solve(problem, options: FleetSearchOptions(timeLimit: limit))
-            let elapsed = started.duration(to: clock.now)
-            return (solution, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        /// Runs `work` and says how long it took by the wall clock, in seconds.
+        func timed<Result>(_ work: () -> Result) -> (result: Result, seconds: Double) {
+            let started = ContinuousClock.now
+            let result = work()
+            let elapsed = started.duration(to: .now)
+            return (result, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
         // What must come before the first answer on this machine: the model and the first plan
         // (farthest-first insertion, which serves every stop and has no deadline). A debug build
@@ -35,15 +35,10 @@ struct LargeFleetTests {
         // 0.3 s), past the whole limit. Timed before and after the run and the slower kept: the
         // suite's load changes from one moment to the next (a CI run took 3.6 s against a model
         // alone timed at 2.3 s before it).
-        func firstAnswerSeconds() -> Double {
-            let started = ContinuousClock.now
-            _ = FarthestFirstInsertion.build(FleetModel<StoredTravel>(problem))
-            let elapsed = started.duration(to: .now)
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        }
-        let before = firstAnswerSeconds()
-        let (solution, seconds) = solve(within: .seconds(2))
-        let setup = max(before, firstAnswerSeconds())
+        let firstAnswer = { _ = FarthestFirstInsertion.build(FleetModel<StoredTravel>(problem)) }
+        let before = timed(firstAnswer).seconds
+        let (solution, seconds) = timed { FleetSolver.solve(problem, options: FleetSearchOptions(timeLimit: .seconds(2))) }
+        let setup = max(before, timed(firstAnswer).seconds)
         #expect(solution.unassigned.isEmpty)
         #expect(solution.routes.reduce(0) { $0 + $1.visits.count } == 2_000)
         #expect(solution.stoppedByTimeLimit)

@@ -158,8 +158,9 @@ struct FleetModel<Travel: FleetTravel> {
     /// costs by index), all of them or the nearest ``listedNeighbours`` on large problems.
     /// Rows are shared among the machine's cores, a block at a time: between blocks the
     /// caller looks at cancellation, as the lists of a few hundred stops take a tenth of a
-    /// second in a debug build. A cancelled search makes no move, so the rows it did not reach
-    /// list the other stops by index: valid lists, never used for a choice.
+    /// second in a debug build. The rows not reached then list the other stops by index: valid
+    /// lists for an answer nobody waits for (the search stops at its first look; only the
+    /// first plan of more than 1,000 stops, which does not look, still reads them).
     private static func nearestStops(places: [Int], costs: [Double], placeCount: Int) -> [[Int]] {
         let stopCount = places.count
         let kept = FleetCandidates.neighboursListed(stopCount: stopCount)
