@@ -59,6 +59,11 @@ struct TableFollower: Service {
         let cells = TableCells(location, statementTimeout: state.configuration.requestTimeout)
         let pool = Task { await cells.run() }
         defer { pool.cancel() }
+        // Summaries are read beside the listening, not inside it: a summary asked for as the
+        // server stops waits for a pool connection (up to a minute), and the listening must
+        // meanwhile see its connection close. Once it has, no late summary is served.
+        let following = SummaryGate()
+        let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         do {
             try await FeatureTable.with(location) { table in
                 try await table.checkSRID()
@@ -66,14 +71,20 @@ struct TableFollower: Service {
                 let members = try await table.collectionMembers()
                 // Ready once summarized; a summary that fails here is retried with the connection.
                 state.store.replace(try await summarize(cells, members))
-                try await table.listen { _ in
-                    // A summary that cannot be read now is read at the next change or reconnection.
-                    if let dataset = try? await summarize(cells, members) { state.store.replace(dataset) }
+                let summaries = Task {
+                    for await _ in changes {
+                        // A summary that cannot be read now is read at the next change or reconnection.
+                        guard let dataset = try? await summarize(cells, members) else { continue }
+                        following.ifOpen { state.store.replace(dataset) }
+                    }
                 }
+                defer { summaries.cancel() }
+                try await table.listen { _ in changed.yield() }
             }
             throw FeatureTableError.stoppedListening(location)
         } catch {
-            state.store.datasets.mark(source.name, .failed("\(error)"))
+            following.close { state.store.datasets.mark(source.name, .failed("\(error)")) }
+            changed.finish()
             throw error
         }
     }
@@ -150,6 +161,17 @@ struct TableFollower: Service {
         state.store.replace(dataset)
         state.metrics.recordDatasetSize(name: source.name, count: snapshot.collection.features.count)
     }
+}
+
+/// Whether a follower still serves the summaries it reads: not once its connection failed.
+final class SummaryGate: Sendable {
+    private let open = Mutex(true)
+
+    /// Runs `body` if the gate is open, under the gate's lock.
+    func ifOpen(_ body: () -> Void) { open.withLock { if $0 { body() } } }
+
+    /// Closes the gate and runs `body` under the same lock.
+    func close(_ body: () -> Void) { open.withLock { $0 = false; body() } }
 }
 
 /// Changes notified and not yet applied, folded: object ids, or everything.
