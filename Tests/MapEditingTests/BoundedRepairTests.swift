@@ -50,25 +50,26 @@ struct BoundedRepairTests {
     @Test("a 500-vertex scribble repairs with either method, valid and within the time", arguments: [MakeValidMethod.structure, .linework])
     func fiveHundred(method: MakeValidMethod) throws {
         let scribble = try Self.scribble(500, seed: 500)
-        let started = ContinuousClock.now
-        let result = GeometryRepairer(makeValidMethod: method).repair(scribble)
-        let elapsed = ContinuousClock.now - started
+        let (result, cpu, wall) = ThreadCPUTime.measure { GeometryRepairer(makeValidMethod: method).repair(scribble) }
         #expect(result.isRepaired, "\(result.report.errors)")
         #expect(try #require(result.geometry).validity().isValid)
-        // 2 s in release (measured 0.6 s and 1.9 s); debug builds run GEOS at the same speed but our code slower.
-        #expect(elapsed < .seconds(8), "\(elapsed)")
+        // 2 s in release (measured 0.6 s and 1.9 s); debug builds run GEOS at the same speed but our
+        // code slower. The repair's own CPU time: the parallel test run stretches the wall time
+        // (9.3 s in a CI rehearsal; here, beside two busy loops, 10.3 s for 5.2 s of CPU time).
+        #expect(cpu < .seconds(8), "\(cpu) of CPU time, \(wall) by the wall clock")
+        #expect(wall < .seconds(60), "\(wall) by the wall clock")
     }
 
     @Test("a 100,000-vertex scribble is refused at once with the reason")
     func refused() throws {
         let scribble = try Self.scribble(100_000, seed: 7)
-        let started = ContinuousClock.now
-        let result = GeometryRepairer(makeValidMethod: .linework).repair(scribble)
-        let elapsed = ContinuousClock.now - started
+        let (result, cpu, wall) = ThreadCPUTime.measure { GeometryRepairer(makeValidMethod: .linework).repair(scribble) }
         #expect(!result.isRepaired && result.geometry == nil)
         #expect(result.report.errors.contains { $0.kind == .tooComplexToRepair }, "\(result.report.errors)")
-        // 1.2 s and 300 MB in release (mapctl validate --repair); debug builds count slower.
-        #expect(elapsed < .seconds(20), "\(elapsed)")
+        // 1.2 s and 300 MB in release (mapctl validate --repair); debug builds count slower
+        // (9.6 s of CPU time here, 16.3 s by the wall clock beside two busy loops).
+        #expect(cpu < .seconds(20), "\(cpu) of CPU time, \(wall) by the wall clock")
+        #expect(wall < .seconds(120), "\(wall) by the wall clock")
     }
 
     @Test("linework covers what GEOS's own linework method covers", arguments: Array(1...30))

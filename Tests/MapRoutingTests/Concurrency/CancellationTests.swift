@@ -3,6 +3,7 @@ import Foundation
 import MapGeometry
 import MapGeoJSON
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MapRouting
@@ -33,24 +34,17 @@ struct CancellationTests {
         let task = Task(executorPreference: executor) { () -> (ContinuousClock.Instant, Duration, Bool) in
             worker.withLock { $0 = pthread_self() }
             let wasCancelled = await work()
-            return (ContinuousClock.now, threadCPUTime(clock: CLOCK_THREAD_CPUTIME_ID), wasCancelled)
+            return (ContinuousClock.now, ThreadCPUTime.now(), wasCancelled)
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
             var clock = clockid_t()
             guard let thread = worker.withLock({ $0 }), pthread_getcpuclockid(thread, &clock) == 0 else { return }
-            cancelledAt.withLock { $0 = (ContinuousClock.now, threadCPUTime(clock: clock)) }
+            cancelledAt.withLock { $0 = (ContinuousClock.now, ThreadCPUTime.of(clock: clock)) }
             task.cancel()
         }
         let (ended, cpu, wasCancelled) = await task.value
         guard let cancelled = cancelledAt.withLock({ $0 }) else { return (.zero - .seconds(1), .zero - .seconds(1), wasCancelled) }
         return (cpu - cancelled.cpu, ended - cancelled.wall, wasCancelled)
-    }
-
-    /// The CPU time a thread's clock has counted.
-    static func threadCPUTime(clock: clockid_t) -> Duration {
-        var now = timespec()
-        clock_gettime(clock, &now)
-        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
     }
 
     /// Stopped promptly: at most 100 ms of work after the cancellation, and (a hang would
