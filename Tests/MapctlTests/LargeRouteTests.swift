@@ -38,8 +38,9 @@ struct LargeRouteTests {
         process.arguments = ["-c", script, MapctlProcess.executable.path] + arguments + ["-o", output]
         let report = String(decoding: try BoundedRun.run(process, limit: 600).output, as: UTF8.self)
         let fields = report.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        // A report cut short (python3 itself failed) reads as a failed run, not an index out of range.
         let number = { (index: Int) in fields.count > index ? Double(fields[index]) ?? .infinity : .infinity }
-        return (Int32(fields[0]) ?? -1, (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data(),
+        return (fields.first.flatMap { Int32($0) } ?? -1, (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data(),
                 number(1) / 1024, number(2), number(3))
     }
 
