@@ -21,29 +21,6 @@ struct LargeRouteTests {
         return (path, Set(features.map { $0["id"] as! String }))
     }
 
-    /// Runs mapctl under python3, which reports the child's peak resident memory in kB, its wall
-    /// time and the CPU time it used (user and system, every thread).
-    static func runMeasured(_ arguments: [String]) throws -> (status: Int32, output: Data, peakMegabytes: Double, seconds: Double, cpuSeconds: Double) {
-        let script = """
-            import resource, subprocess, sys, time
-            started = time.monotonic()
-            status = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL)
-            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-            print(status, usage.ru_maxrss, time.monotonic() - started, usage.ru_utime + usage.ru_stime)
-            """
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("route-\(UUID().uuidString).geojson").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, MapctlProcess.executable.path] + arguments + ["-o", output]
-        let report = String(decoding: try BoundedRun.run(process, limit: 600).output, as: UTF8.self)
-        let fields = report.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-        // A report cut short (python3 itself failed) reads as a failed run, not an index out of range.
-        let number = { (index: Int) in fields.count > index ? Double(fields[index]) ?? .infinity : .infinity }
-        return (fields.first.flatMap { Int32($0) } ?? -1, (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data(),
-                number(1) / 1024, number(2), number(3))
-    }
-
     /// Runs `arguments` and `searching` (options only the timed run takes) with `--time-limit 3s`
     /// and expects it to end within the limit, reading, costs and writing included, with 10 % and
     /// process start on top. A debug build on a loaded CI machine can need longer than the limit
@@ -54,11 +31,11 @@ struct LargeRouteTests {
     /// here, beside two busy loops, 6.10 s against 5.66 s while the CPU time was 3.90 s and 3.76 s).
     static func runWithinLimit(
         _ arguments: [String], searching: [String] = [], setup setupOptions: [String] = ["--time-limit", "1ms"]
-    ) throws -> (status: Int32, output: Data, peakMegabytes: Double, seconds: Double, cpuSeconds: Double) {
-        let run = try runMeasured(arguments + searching + ["--time-limit", "3s"])
+    ) throws -> MeasuredRun {
+        let run = try MeasuredRun.mapctl(arguments + searching + ["--time-limit", "3s"])
         guard run.seconds > 3 * 1.1 + 0.3 else { return run }
         // Twice, the larger kept: under load the setup's ascent also ends at the deadline, earlier.
-        let setups = try (0..<2).map { _ in try runMeasured(arguments + setupOptions) }
+        let setups = try (0..<2).map { _ in try MeasuredRun.mapctl(arguments + setupOptions) }
         let setup = setups.max { $0.cpuSeconds < $1.cpuSeconds }!
         #expect(run.cpuSeconds <= setup.cpuSeconds * 1.2 + 0.5,
                 "took \(run.seconds) s and \(run.cpuSeconds) s of CPU; the setup alone \(setup.seconds) s and \(setup.cpuSeconds) s of CPU")

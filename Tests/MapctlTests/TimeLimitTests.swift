@@ -25,22 +25,27 @@ struct TimeLimitTests {
         let stops = try Self.andorraStops()
         defer { try? FileManager.default.removeItem(atPath: stops) }
         let seconds = limit.hasSuffix("ms") ? Double(limit.dropLast(2))! / 1000 : Double(limit.dropLast())!
-        // What reading, costs, construction and writing take on this machine now (the search
-        // stops at once): on a loaded CI machine this alone can exceed the limit.
-        var started = Date()
-        _ = try MapctlProcess.run(["route", "--time-limit", "1ms", stops])
-        let setup = Date().timeIntervalSince(started)
-        // Far more iterations than fit: only the limit can end this search.
-        started = Date()
-        let result = try MapctlProcess.run(["route", "--iterations", "100000000", "--time-limit", limit, stops])
-        let elapsed = Date().timeIntervalSince(started)
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardError.contains("--time-limit of \(limit)"), "\(result.standardError)")
-        // The limit covers the setup: within 10 % of the limit (plus process start), unless the
-        // setup alone took longer, when the run ends right after it. Before, the search got the
-        // full limit after the setup (1.45 s for a 1 s limit here).
-        let bound = max(seconds * 1.1 + 0.05, setup * 1.1 + 0.25)
-        #expect(elapsed <= bound, "took \(elapsed) s for a limit of \(limit), setup \(setup) s")
+        // Far more iterations than fit: only the limit can end this search. The limit covers
+        // the setup (reading, costs, candidates, construction, writing): the command ends within
+        // 10 % of the limit plus process start (before, the search got the full limit after the
+        // setup: 1.45 s for 1 s here). On a loaded CI machine a debug build's setup alone can
+        // outlast the limit; then the command ends right after it. The setup is the command whose
+        // search stops at once, timed before and after the run, the longer kept: the rest of the
+        // parallel suite stretches runs unevenly (a CI run: 1.73 s for 1.5 s). Up to three tries:
+        // a command that ignores its deadline overruns in all of them.
+        var tries: [String] = []
+        for _ in 1...3 {
+            let setup = ["route", "--time-limit", "1ms", stops]
+            let before = try MeasuredRun.mapctl(setup)
+            let run = try MeasuredRun.mapctl(["route", "--iterations", "100000000", "--time-limit", limit, stops])
+            let after = try MeasuredRun.mapctl(setup)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardError.contains("--time-limit of \(limit)"), "\(run.standardError)")
+            let bound = max(seconds * 1.1 + 0.05, max(before.seconds, after.seconds) * 1.1 + 0.25)
+            if run.seconds <= bound { return }
+            tries.append("\(run.seconds) s against \(bound) s (setup \(before.seconds) s, \(after.seconds) s)")
+        }
+        Issue.record("a limit of \(limit) was overrun three times: \(tries.joined(separator: "; "))")
     }
 
     @Test("--time-limit alone searches for the whole limit, so a longer limit finds no longer route")
