@@ -4,8 +4,9 @@
 # unlike requests per second on a shared machine. The views go one after another over one curl
 # connection; the counters are zeroed after a first pass, so the marker cache is warm.
 #
-#   [KEEP_DUMP=1] Benchmarks/service/instructions.sh [MAPCTL...]   (default: the release build;
-#   KEEP_DUMP keeps the last callgrind dump as Benchmarks/out/service/last.callgrind)
+#   [KEEP_DUMP=1] [GZIP=1] Benchmarks/service/instructions.sh [MAPCTL...]   (default: the release
+#   build; KEEP_DUMP keeps the last callgrind dump as Benchmarks/out/service/last.callgrind;
+#   GZIP asks for gzip answers, as browsers and apps do)
 #
 # Needs valgrind (Debian). Each build is copied without its DWARF (strip -g), which this
 # valgrind cannot read; under it the service takes about a minute to index the places.
@@ -30,6 +31,7 @@ for _ in range(1000):
           % (sys.argv[1], zoom, max(-180, lon - half_width), max(-85, latitude(y - half_height)),
              min(180, lon + half_width), min(85, latitude(y + half_height))))
 PY
+[ -z "${GZIP:-}" ] || sed -i '1i header = "Accept-Encoding: gzip"' "$out/views.curl"
 
 for build in "$@"; do
     copy="$out/$(basename "$build")-nodwarf"

@@ -29,12 +29,13 @@ cpu_ticks() {  # pid: user + system time so far, in clock ticks
     awk '{ print $14 + $15 }' "/proc/$1/stat"
 }
 
-measure() {  # name, port, server pid
+measure() {  # name, port, server pid, [wrk options...]
     echo "-- $1"
-    local before after output
-    before=$(cpu_ticks "$3")
-    output=$(wrk --latency -t2 -c64 -d"${seconds}s" -s Benchmarks/service/viewports.lua "http://127.0.0.1:$2")
-    after=$(cpu_ticks "$3")
+    local before after output port=$2 pid=$3
+    shift 3
+    before=$(cpu_ticks "$pid")
+    output=$(wrk --latency -t2 -c64 -d"${seconds}s" -s Benchmarks/service/viewports.lua "$@" "http://127.0.0.1:$port")
+    after=$(cpu_ticks "$pid")
     echo "$output" | grep -E "Requests/sec|Transfer/sec|^ +(50|75|90|99)%|Latency |Non-2xx|Socket errors"
     # The server's CPU time per answer: steadier than requests per second on a shared machine,
     # where wrk and the server compete for the same two cores.
@@ -66,6 +67,10 @@ for view in 1024x768 2560x1440; do
     measure "node $(node --version) + supercluster 8" 18182 $node_pid
     echo "RSS node: $(( $(ps -o rss= -p $node_pid) / 1024 )) MB"
 done
+# What a browser or app asks for. The node peer does not compress, so this compares builds.
+export VIEW_WIDTH=1024 VIEW_HEIGHT=768
+echo "== views of 1024x768 pixels, gzip (Accept-Encoding: gzip)"
+measure "mapctl serve (Swift, Hummingbird 2)" 18181 $mapctl_pid -H "Accept-Encoding: gzip"
 echo "== vector tiles (no peer: supercluster answers GeoJSON only)"
 wrk --latency -t2 -c64 -d"${seconds}s" -s Benchmarks/service/tiles.lua http://127.0.0.1:18181 | grep -E "Requests/sec|^ +(50|99)%|Non-2xx"
 
