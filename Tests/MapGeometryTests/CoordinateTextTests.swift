@@ -59,4 +59,21 @@ struct CoordinateTextTests {
             #expect(Double(decimalText: text[...])?.bitPattern == Double(text)?.bitPattern, "\(text)")
         }
     }
+
+    @Test("a box read straight from its bytes gives the numbers the general reading gives, or is read the general way")
+    func plainDecimalsMatchGeneralReading() {
+        var random = SeededGenerator(seed: 11)
+        let numbers = ["0", "-0", "5.", ".5", "-.5", "", "+5", "1e5", "inf", "1.50", "999999999999999", "9999999999999999",
+                       "-179.99999999999999", "1.2.3", "24.93", "-36.27914", "170", "-85.0511287798066"]
+        let spaces = ["", "", " ", "  ", "\t", "\u{00A0}"]
+        for _ in 0..<20_000 {
+            let fields = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                spaces.randomElement(using: &random)! + numbers.randomElement(using: &random)! + spaces.randomElement(using: &random)!
+            }
+            let text = fields.joined(separator: ",")
+            let general = text.commaSeparatedFields.map { Double(decimalText: $0) }
+            let expected = general.count == 4 && !general.contains(nil) ? general.map { $0!.bitPattern } : nil
+            #expect(text.commaSeparatedDecimals(count: 4)?.map(\.bitPattern) == expected, "\(text)")
+        }
+    }
 }

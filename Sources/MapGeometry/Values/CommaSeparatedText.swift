@@ -18,6 +18,42 @@ extension String {
         fields.append(self[fieldStart..<bytes.endIndex].trimmingSpaces)
         return fields
     }
+
+    /// The `count` numbers of a text of decimals between commas (`"-2.10991, -36.27914"`), each
+    /// read as ``Swift/Double/init(decimalText:)`` reads it; nil when the text is not that.
+    /// Every map view sends its box so, and plain decimals are read straight from the UTF-8
+    /// bytes: the fields as substrings were 3.5 % of a service's cluster answer (callgrind).
+    package func commaSeparatedDecimals(count: Int) -> [Double]? {
+        if let numbers = plainDecimals(count: count) { return numbers }
+        let fields = commaSeparatedFields
+        guard fields.count == count else { return nil }
+        var numbers: [Double] = []
+        for field in fields {
+            guard let number = Double(decimalText: field) else { return nil }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    /// ``commaSeparatedDecimals(count:)`` when every field is a plain decimal with at most
+    /// ASCII spaces around it; nil for anything else, which the general reading then reads.
+    private func plainDecimals(count: Int) -> [Double]? {
+        var text = self
+        return text.withUTF8 { bytes -> [Double]? in
+            var numbers: [Double] = []
+            numbers.reserveCapacity(count)
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: ",") {
+                var (from, to) = (start, end)
+                while from < to, bytes[from] == UInt8(ascii: " ") { from += 1 }
+                while to > from, bytes[to - 1] == UInt8(ascii: " ") { to -= 1 }
+                guard numbers.count < count, let number = Double.quickDecimal(bytes[from..<to]) else { return nil }
+                numbers.append(number)
+                start = end + 1
+            }
+            return numbers.count == count ? numbers : nil
+        }
+    }
 }
 
 extension Substring {

@@ -9,10 +9,22 @@ extension Double {
     /// division rounds correctly. Anything else (exponents, more digits, `inf`, a plus sign)
     /// goes to `Double(text)`.
     package init?(decimalText text: Substring) {
+        if let value = Self.quickDecimal(text.utf8) {
+            self = value
+        } else {
+            guard let value = Double(text) else { return nil }
+            self = value
+        }
+    }
+
+    /// The quick way of ``init(decimalText:)`` over the text's UTF-8 bytes; nil when the text
+    /// needs `Double(text)`.
+    @inline(__always)
+    package static func quickDecimal<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Double? {
         var mantissa: UInt64 = 0
         var digits = 0, fractionDigits = 0
-        var negative = false, seenPoint = false, quick = true
-        for byte in text.utf8 {
+        var negative = false, seenPoint = false
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
@@ -20,17 +32,13 @@ extension Double {
                 if seenPoint { fractionDigits += 1 }
             case UInt8(ascii: "-") where !negative && digits == 0 && !seenPoint: negative = true
             case UInt8(ascii: ".") where !seenPoint: seenPoint = true
-            default: quick = false
+            default: return nil
             }
-            if !quick || digits > 15 { break }
+            if digits > 15 { return nil }
         }
-        guard quick, digits > 0, digits <= 15, !(seenPoint && fractionDigits == 0) else {
-            guard let value = Double(text) else { return nil }
-            self = value
-            return
-        }
-        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
-        self = negative ? -value : value
+        guard digits > 0, !(seenPoint && fractionDigits == 0) else { return nil }
+        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 
     /// 10⁰ … 10¹⁵, each exact.

@@ -3,14 +3,14 @@ extension Position {
     /// (`24.9384,60.1699`, `-74.0, 40.7`).
     /// - Throws: ``CoordinateTextError`` saying what was typed and what is expected.
     public init(lonLat text: String) throws(CoordinateTextError) {
-        let texts = text.commaSeparatedFields
-        let parts = texts.map { Double(decimalText: $0) }
-        guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
+        guard let parts = text.commaSeparatedDecimals(count: 2) else {
             throw CoordinateTextError(text: text, reason: "is not lon,lat in degrees (for example 24.9384,60.1699)")
         }
+        let (longitude, latitude) = (parts[0], parts[1])
         do {
             try self.init(longitude, latitude)
         } catch {
+            let texts = text.commaSeparatedFields
             var reason = error.reasonDescription
             if !(-90...90).contains(latitude), latitude.isFinite {
                 reason = "has latitude \(texts[1]), outside -90…90"
@@ -51,12 +51,11 @@ extension BoundingBox {
     /// west > east crosses the antimeridian.
     /// - Throws: ``CoordinateTextError`` saying what was typed and what is expected.
     public init(westSouthEastNorth text: String) throws(CoordinateTextError) {
-        let parts = text.commaSeparatedFields.map { Double(decimalText: $0) }
-        guard parts.count == 4, let west = parts[0], let south = parts[1], let east = parts[2], let north = parts[3] else {
+        guard let parts = text.commaSeparatedDecimals(count: 4) else {
             throw CoordinateTextError(text: text, reason: "is not west,south,east,north in degrees (for example 24.93,60.16,24.96,60.18)")
         }
         do {
-            try self.init(west: west, south: south, east: east, north: north)
+            try self.init(west: parts[0], south: parts[1], east: parts[2], north: parts[3])
         } catch {
             throw CoordinateTextError(text: text, reason: error.reasonDescription)
         }
