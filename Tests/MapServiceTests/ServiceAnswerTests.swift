@@ -121,6 +121,9 @@ struct ServiceAnswerTests {
             await #expect(nearest.body == (try commandOutput(["query", "--nearest", "5", "--at", "24.9414,60.1713", Self.objects])))
             let search = try await client.get("/datasets/objects/search?q=rautatie&lon=24.9414&lat=60.1713&page=2&limit=4")
             await #expect(search.body == (try commandOutput(["query", "--search", "rautatie", "--at", "24.9414,60.1713", "--page", "2", "--page-size", "4", Self.objects])))
+            // Values percent-encoded, as a browser's URLSearchParams sends them, read the same.
+            #expect(try await client.get("/datasets/objects/search?q=%72autatie&lon=24.9414&lat=60.1713&page=2&limit=4").body == search.body)
+            #expect(try await client.get("/datasets/objects/near?lon=24.9414&lat=60.1713&radius=300&limit=20&types=restaurant%2Cshop").body == near.body)
 
             let extents = try await client.send(.post, "/datasets/objects/extents", body: #"{"width": 1024, "height": 768, "insets": {"left": 320}, "padding": 16, "maxZoom": 18}"#)
             #expect(extents.status == .ok, "\(extents.body)")

@@ -1,16 +1,15 @@
 import Hummingbird
-import HummingbirdCore
 import MapEditing
 import MapGeometry
 
 /// The query parameters of a request, read into typed values; a wrong one is a 400 that
 /// names the parameter, what it got and what it takes.
 struct QueryValues {
-    let parameters: FlatDictionary<Substring, Substring>
+    let parameters: QueryPairs
 
-    init(_ request: Request) { parameters = request.uri.queryParameters }
+    init(_ request: Request) { parameters = QueryPairs(request.uri.query) }
 
-    func string(_ name: String) -> String? { parameters[name[...]].map(String.init) }
+    func string(_ name: String) -> String? { parameters[name].map(String.init) }
 
     func number(_ name: String, in range: ClosedRange<Double>, _ takes: String) throws(Problem) -> Double? {
         guard let text = string(name) else { return nil }
