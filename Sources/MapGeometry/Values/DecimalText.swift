@@ -9,12 +9,8 @@ extension Double {
     /// division rounds correctly. Anything else (exponents, more digits, `inf`, a plus sign)
     /// goes to `Double(text)`.
     package init?(decimalText text: Substring) {
-        if let value = Self.quickDecimal(text.utf8) {
-            self = value
-        } else {
-            guard let value = Double(text) else { return nil }
-            self = value
-        }
+        guard let value = Self.quickDecimal(text.utf8) ?? Double(text) else { return nil }
+        self = value
     }
 
     /// The quick way of ``init(decimalText:)`` over the text's UTF-8 bytes; nil when the text

@@ -5,7 +5,7 @@ import MapGeometry
 /// The query parameters of a request, read into typed values; a wrong one is a 400 that
 /// names the parameter, what it got and what it takes.
 struct QueryValues {
-    let parameters: QueryPairs
+    private let parameters: QueryPairs
 
     init(_ request: Request) { parameters = QueryPairs(request.uri.query) }
 
