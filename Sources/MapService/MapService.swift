@@ -40,12 +40,9 @@ public struct MapService: Sendable {
     public func application(
         logger: Logger = MapService.logger, listening: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Router(context: BasicRequestContext.self)
-        let routes = ServiceRoutes(state: state)
-        router.add(middleware: ServiceMiddleware(state: state, routes: routes.allowed))
-        routes.register(on: router)
+        let responder = ServiceResponder(state: state, routes: ServiceRoutes(state: state).table)
         return Application(
-            router: router,
+            responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(state.configuration.host, port: state.configuration.port),
                                                     serverName: "mapctl"),
             services: [DatasetLoader(state: state)] + state.configuration.datasets.compactMap { source -> (any Service)? in

@@ -9,14 +9,14 @@ struct ServiceRoutes {
     let state: ServiceState
 
     /// Every path and its handlers by method.
-    var table: [(path: String, handlers: [(HTTPRequest.Method, Handler)])] {
+    var table: [RouteTemplate] {
         let datasets = DatasetRoutes(state: state)
         let edits = EditRoutes(state: state)
         let tools = ToolRoutes(state: state)
         let routing = RoutingRoutes(state: state)
         let operations = OperationRoutes(state: state)
         let page = PageRoutes(state: state)
-        return [
+        let paths: [(String, [(method: HTTPRequest.Method, handler: Handler)])] = [
             ("/", [(.get, page.index)]),
             ("/app/{file}", [(.get, page.pageFile)]),
             ("/vendor/leaflet/{file}", [(.get, page.leafletFile)]),
@@ -47,6 +47,7 @@ struct ServiceRoutes {
             ("/directions", [(.post, limited(routing.directions))]),
             ("/matrix", [(.post, limited(routing.matrix))]),
         ]
+        return paths.map { RouteTemplate(path: $0, handlers: $1) }
     }
 
     /// A computation bounded by `--request-timeout`: still running then, it is cancelled and
@@ -66,49 +67,12 @@ struct ServiceRoutes {
             return try await withTimeLimit(limit) { try await handler(buffered, context) }
         }
     }
-
-    func register(on router: Router<Context>) {
-        for (path, handlers) in table {
-            let allow = Self.allowHeader(handlers.map(\.0))
-            for (method, handler) in handlers {
-                router.on(RouterPath(path), method: method) { request, context in try await handler(request, context) }
-            }
-            router.on(RouterPath(path), method: .options) { _, _ in Response(status: .noContent, headers: [.allow: allow]) }
-        }
-    }
-
-    /// The `Allow` header of a path served with `methods`.
-    static func allowHeader(_ methods: [HTTPRequest.Method]) -> String {
-        (methods.map(\.rawValue) + ["OPTIONS"]).joined(separator: ", ")
-    }
-
-    /// Paths and their `Allow` headers, to answer 405 to a method the path does not take.
-    var allowed: [RouteTemplate] {
-        table.map { RouteTemplate(path: $0.path, allow: Self.allowHeader($0.handlers.map(\.0))) }
-    }
-}
-
-/// A path of the table as segments, `{name}` matching any one segment and `{y}.geojson` any
-/// segment with that suffix.
-struct RouteTemplate: Sendable {
-    let path: String
-    let allow: String
-
-    func matches(_ requestPath: String) -> Bool {
-        let pattern = path.split(separator: "/"), segments = requestPath.split(separator: "/")
-        guard pattern.count == segments.count else { return false }
-        return zip(pattern, segments).allSatisfy { template, segment in
-            guard template.hasPrefix("{"), let close = template.firstIndex(of: "}") else { return template == segment }
-            let suffix = template[template.index(after: close)...]
-            return segment.hasSuffix(suffix) && segment.count > suffix.count
-        }
-    }
 }
 
 /// The service's routes as `METHOD /path` (tests compare them with `openapi.yaml`).
 public enum ServiceRouteList {
     public static var all: Set<String> {
         let state = ServiceState(configuration: ServiceConfiguration(), store: DatasetStore(sources: [], style: .init()))
-        return Set(ServiceRoutes(state: state).table.flatMap { path, handlers in handlers.map { "\($0.0.rawValue) \(path)" } })
+        return Set(ServiceRoutes(state: state).table.flatMap { route in route.handlers.map { "\($0.method.rawValue) \(route.path)" } })
     }
 }
