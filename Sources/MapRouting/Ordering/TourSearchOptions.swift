@@ -69,13 +69,18 @@ public struct TourSearchOptions: Hashable, Sendable {
     static let automaticChainIterationLimit = 6_000
 
     /// Steps of the subgradient ascent that gives a search from 500 places its α-nearness
-    /// candidates (``AlphaNearness``): about a tenth of `budget`, a step costing about 0.5 µs
-    /// a place here, at most 300; none when fewer than 5 fit (the first descent needs the
-    /// time). Shorter ascents than LKH's (which takes seconds) because the search needs the
-    /// time more: at 1 s on 2,000 GeoNames places, 100 steps gave routes 0.025 % above the best
-    /// known, 400 steps 0.17 %. Even a few steps pay: at 200 ms (medians of 5–8 seeds) 2,000
-    /// places (20 steps) end 0.25 % above the best known instead of 0.54 % without α lists, and
-    /// 5,000 places (8 steps) 0.11 % instead of 0.22 % (round trip; open 0.21 % instead of 0.37 %).
+    /// candidates (``AlphaNearness``): 200,000 steps a second per place, at most 300; none when
+    /// fewer than 5 fit (the first descent needs the time). Written for a step of about 0.5 µs
+    /// a place, a tenth of `budget`; on the slower machines of late 2026 a step took 1 µs a
+    /// place (release: 0.4 ms at 500 places, 1.2 ms at 1,000, 2.1 ms at 2,000, 4.9 ms at
+    /// 5,000), a fifth. Ascents stopped at a share of the time instead (a twentieth, a tenth or
+    /// a fifth of the budget from the solve's start; 1,000 and 2,000 places, 0.2 and 1 s, 12
+    /// seeds) were not better. Shorter ascents than LKH's (which takes seconds) because the
+    /// search needs the time more: at 1 s on 2,000 GeoNames places, 100 steps gave routes
+    /// 0.025 % above the best known, 400 steps 0.17 %. Even a few steps pay: at 200 ms (medians
+    /// of 5–8 seeds) 2,000 places (20 steps) end 0.25 % above the best known instead of 0.54 %
+    /// without α lists, and 5,000 places (8 steps) 0.11 % instead of 0.22 % (round trip; open
+    /// 0.21 % instead of 0.37 %).
     static func ascentIterations(places: Int, budget: Duration) -> Int {
         let (seconds, attoseconds) = budget.components
         let budget = Double(seconds) + Double(attoseconds) * 1e-18

@@ -58,6 +58,9 @@ struct IteratedLocalSearch {
                                      k: usesAlpha ? max(neighbourCount, Self.ascentNeighbours) : neighbourCount)
         let neighbours = nearest.prefix(neighbourCount)
         let first = construction(model, neighbours, nearestNeighbour: !model.isSymmetric)
+        // On an open path the dummy end is in few α lists (1 of 1,001 on 1,000 GeoNames places).
+        // Putting it in every list, in the last of 5 places or as a 6th, made open paths longer
+        // (0.2 s: 500 places 0.15 → 0.34 / 0.17 %, 2,000 places 0.72 → 0.99 / 1.05 %; 10 seeds).
         let alphaLists = usesAlpha
             ? AlphaNearness.lists(cost: { model.table[$0, $1] }, nearest: nearest, count: model.table.size,
                                   k: Self.alphaCandidates, iterations: ascentIterations,
