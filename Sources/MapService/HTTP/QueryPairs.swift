@@ -22,6 +22,7 @@ struct QueryPairs {
         pairs.reserveCapacity(8)
         // Split on the UTF-8 bytes: `&` and `=` are single bytes that no other character
         // contains, and `split` by `Character` cost more than the rest of the answer's reading.
+        // A loop, not `utf8.split`: that builds an array first (2.4 k instructions more).
         let bytes = query.utf8
         var start = bytes.startIndex
         while start < bytes.endIndex {

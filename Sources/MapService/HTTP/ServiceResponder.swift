@@ -1,12 +1,10 @@
-import Foundation
 import Hummingbird
-import Logging
-import MapGeometry
 
 /// The service's answer to every request: the handler of its path and method in
 /// ``ServiceRoutes/table`` (OPTIONS: 204 with `Allow`; a method the path does not take: 405
 /// with `Allow`; an unknown path: 404), errors as `application/problem+json`, CORS for the
-/// configured origins, and the request's metrics.
+/// configured origins, and the request's metrics (under the route's path, a 405 too; an
+/// unknown path as `unmatched`).
 ///
 /// The table is matched here, segment by segment, instead of by Hummingbird's router: its trie
 /// took 19.5 k of 243 k instructions per cluster answer (callgrind,
