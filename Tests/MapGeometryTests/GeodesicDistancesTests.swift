@@ -54,6 +54,29 @@ struct GeodesicDistancesTests {
         }
     }
 
+    /// Far queries too: Europe's places ask for the nearest of South America's, where a tree
+    /// that prunes by its split planes alone visits nearly every point.
+    @Test("the nearest of other places equals a brute-force scan by geod_inverse, near and far")
+    func nearestAmongOthersEqualsBruteForce() throws {
+        let europe = try Self.positions(600, around: Self.regions[1])
+        let positions = europe + (try Self.positions(600, around: (-50.0, -15.0, 10.0)))
+        let distances = GeodesicDistances(positions)
+        for (queries, candidates) in [(Array(0..<300), Array(300..<600)), (Array(0..<600), Array(600..<1_200)),
+                                      (Array(600..<1_200), Array(stride(from: 0, to: 600, by: 7))), (Array(0..<5), [])] {
+            let found = distances.nearest(of: queries, among: candidates)
+            #expect(found.count == queries.count)
+            for (query, end) in zip(queries, found) {
+                let exact = candidates.map { Geodesic.distance(from: positions[query], to: positions[$0]) }.min()
+                guard let exact else {
+                    #expect(end == -1)
+                    continue
+                }
+                let distance = Geodesic.distance(from: positions[query], to: positions[end])
+                #expect(candidates.contains(end) && abs(distance - exact) <= 1e-5 * exact, "place \(query): \(distance) m, nearest \(exact) m")
+            }
+        }
+    }
+
     @Test("a stopped search answers at once with valid lists: the nearest up to the stop, other places after")
     func stoppedSearch() throws {
         let positions = try Self.positions(1_000, around: Self.regions[1])

@@ -43,6 +43,9 @@ struct IteratedLocalSearch {
     /// α-nearest kept per node (LKH's five).
     static let ascentNeighbours = 20
     static let alphaCandidates = 5
+    /// Links kept per part of the candidate graph that no list joins to the rest
+    /// (``NeighbourLists/linkingParts(of:kept:linksPerPart:deadline:)``).
+    static let linksPerPart = 5
 
     struct Outcome: Sendable {
         var cycle: [Int]
@@ -56,6 +59,7 @@ struct IteratedLocalSearch {
         let usesAlpha = ascentIterations > 0
         let nearest = NeighbourLists(table: model.table, isSymmetric: model.isSymmetric,
                                      k: usesAlpha ? max(neighbourCount, Self.ascentNeighbours) : neighbourCount)
+            .linkingParts(of: model, kept: neighbourCount, linksPerPart: Self.linksPerPart, deadline: deadline)
         let neighbours = nearest.prefix(neighbourCount)
         let first = construction(model, neighbours, nearestNeighbour: !model.isSymmetric)
         // On an open path the dummy end is in few α lists (1 of 1,001 on 1,000 GeoNames places).
