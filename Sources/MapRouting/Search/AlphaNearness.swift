@@ -8,7 +8,8 @@
 /// nearest lists hide.
 ///
 /// Everything runs on a sparse graph: each node's nearest candidates, both ways. When that
-/// graph is not connected (stops in far-apart clusters) there are no α lists.
+/// graph is not connected there are no α lists; the search links the parts first
+/// (``NeighbourLists/linkingParts(of:kept:linksPerPart:deadline:)``: islands, towns far apart).
 struct AlphaNearness {
     /// Candidates per node.
     let k: Int
