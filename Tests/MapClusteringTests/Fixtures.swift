@@ -46,10 +46,7 @@ enum Fixtures {
     /// The 234,908 GeoNames places: coordinates only, read line by line after gunzip (one feature
     /// per line; the coordinates are the last array on the line).
     static func realPlaces() throws -> ClusterInput {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", SharedData.url("real/places.geojson.gz").path]
-        let data = try BoundedRun.run(process, limit: 300).output
+        let data = try SharedData.gunzipped("real/places.geojson.gz")
         var input = ClusterInput()
         input.reserveCapacity(240_000)
         var lines = 0

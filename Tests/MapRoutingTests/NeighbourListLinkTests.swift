@@ -74,10 +74,7 @@ struct NeighbourListLinkTests {
     /// 1,000 GeoNames places of Italy (every so many in the file's order): Sardinia's places are
     /// a part of their own among the 20 nearest.
     static func italianPlaces() throws -> (positions: [Position], sardinia: Set<Int>) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", SharedData.url("real/places.geojson.gz").path]
-        let lines = String(decoding: try BoundedRun.run(process, limit: 300).output, as: UTF8.self)
+        let lines = String(decoding: try SharedData.gunzipped("real/places.geojson.gz"), as: UTF8.self)
             .split(separator: "\n").filter { $0.contains("\"cc\":\"IT\"") }
         let step = max(1, lines.count / 1_000)
         var positions: [Position] = []

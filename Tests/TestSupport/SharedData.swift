@@ -35,6 +35,19 @@ public enum SharedData {
     /// The bytes of a shared data file.
     public static func data(_ relativePath: String) throws -> Data { try Data(contentsOf: url(relativePath)) }
 
+    /// The bytes of a gzipped shared data file, unpacked by the system's gzip (an independent
+    /// reader) within `limit` seconds.
+    public static func gunzipped(_ relativePath: String, limit: TimeInterval = 300) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc", url(relativePath).path]
+        let outcome = try BoundedRun.run(process, limit: limit)
+        guard outcome.status == 0 else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url(relativePath).path])
+        }
+        return outcome.output
+    }
+
     /// The records of a JSON Lines file, as dictionaries.
     public static func jsonLines(_ relativePath: String) throws -> [[String: Any]] {
         let text = try String(contentsOf: url(relativePath), encoding: .utf8)

@@ -14,8 +14,8 @@ extension NeighbourLists {
     /// for the links. Rounds repeat until one part is left, at most log₂ of the parts.
     ///
     /// An open path's free end, which every place reaches for the same cost, joins no parts:
-    /// its edges are no real link between them. Stops linking when the deadline passes; the
-    /// lists are then as far linked as they got.
+    /// its edges are no real link between them. On a matrix, whose scan compares pairs, stops
+    /// linking when the deadline passes; the lists are then as far linked as they got.
     func linkingParts(
         of model: CycleModel, kept: Int, linksPerPart: Int, deadline: ContinuousClock.Instant?
     ) -> NeighbourLists {
