@@ -66,7 +66,8 @@ public struct FeatureClusterIndex: Sendable {
     public init(
         _ collection: FeatureCollection, options: FeatureClusterOptions = FeatureClusterOptions(), parallel: Bool = false
     ) throws(ClusterError) {
-        let features = collection.features
+        // Single objects are shown as they are, with the top-level id a client keys them by.
+        let features = collection.features.carryingObjectIDs
         var input = ClusterInput(measureNames: options.measures)
         input.reserveCapacity(features.count)
         var passThrough: [(Int, BoundingBox)] = []

@@ -3,10 +3,34 @@ extension Feature {
     /// (OpenStreetMap extracts such as the sample data keep `node/123` there); nil for neither.
     public var objectID: String? {
         if let id { return id.description }
-        switch properties.value("id") {
-        case let .string(text)?: return text
-        case let .number(number)?: return FeatureIdentifier(number).description
+        return Self.identifier(properties.value("id"))?.description
+    }
+
+    /// The feature as an answer shows it: with its RFC 7946 `id` taken from its `id` property
+    /// when it has none, so that every object in an answer carries the top-level `id` a map
+    /// client keys its features by. The properties stay as they are.
+    public var carryingObjectID: Feature {
+        guard id == nil, let identifier = Self.identifier(properties.value("id")) else { return self }
+        var feature = self
+        feature.id = identifier
+        return feature
+    }
+
+    /// A string or number `id` property as an identifier.
+    private static func identifier(_ value: JSONValue?) -> FeatureIdentifier? {
+        switch value {
+        case let .string(text)?: return .string(text)
+        case let .number(number)?: return FeatureIdentifier(number)
         default: return nil
         }
+    }
+}
+
+extension Array where Element == Feature {
+    /// The features with ``Feature/carryingObjectID``; the same array, not a copy, when every
+    /// feature already has its `id` or has no `id` property.
+    public var carryingObjectIDs: [Feature] {
+        guard contains(where: { $0.id == nil && $0.carryingObjectID.id != nil }) else { return self }
+        return map(\.carryingObjectID)
     }
 }

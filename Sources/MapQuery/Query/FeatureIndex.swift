@@ -20,7 +20,8 @@ public struct FeatureIndex: Sendable {
 
     /// Indexes geometries and the folded texts of `searchKeys` (name by default).
     public init(_ features: [Feature], searchKeys: [String] = ["name"]) {
-        self.features = features
+        // Answers show the objects with the top-level id a client keys them by.
+        self.features = features.carryingObjectIDs
         self.searchKeys = searchKeys
         spatial = SpatialIndex(features.map(\.geometry))
         text = TextSearchIndex(texts: features.map { feature in

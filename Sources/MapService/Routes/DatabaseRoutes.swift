@@ -102,7 +102,7 @@ struct DatabaseRoutes: Sendable {
         guard let (feature, _) = try await asking(database, { try await database.cells.object(id) }) else {
             throw Problem.notFound("dataset \(dataset.name) has no object with id \(id)")
         }
-        return Answer.geoJSON(feature, for: request, headers: [.eTag: ObjectTag.of(feature)])
+        return Answer.geoJSON(feature.carryingObjectID, for: request, headers: [.eTag: ObjectTag.of(feature)])
     }
 
     /// Objects within `radius` of a position, nearest first: PostGIS's `ST_DWithin` on geography

@@ -114,7 +114,7 @@ struct DatasetRoutes: Sendable {
         let id = try RequestValues.objectID(context)
         if let database = dataset.database { return try await onDatabase.object(dataset, database, request, id: id) }
         guard let (_, feature) = dataset.object(id) else { throw Problem.notFound("dataset \(dataset.name) has no object with id \(id)") }
-        return Answer.geoJSON(feature, for: request, headers: [.eTag: ObjectTag.of(feature)])
+        return Answer.geoJSON(feature.carryingObjectID, for: request, headers: [.eTag: ObjectTag.of(feature)])
     }
 
     /// Objects within `radius` (in `units`) of `lon`,`lat`, nearest first, at most `limit`.

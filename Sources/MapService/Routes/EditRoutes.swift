@@ -19,7 +19,7 @@ struct EditRoutes: Sendable {
         let outcome = try await save(.create(feature), in: name)
         let stored = outcome.feature!
         let location = "/datasets/\(name)/objects/\(DatasetEditor.pathSegment(stored.objectID!))"
-        return Answer.geoJSON(stored, for: request, headers: [.location: location, .eTag: ObjectTag.of(stored)], status: .created)
+        return Answer.geoJSON(stored.carryingObjectID, for: request, headers: [.location: location, .eTag: ObjectTag.of(stored)], status: .created)
     }
 
     /// `PUT /datasets/{name}/objects/{id}` with `If-Match`: the changed Feature and its new `ETag`.
@@ -41,7 +41,7 @@ struct EditRoutes: Sendable {
             }
         }
         let outcome = try await save(.replace(id: id, feature, ifMatch: ifMatch), in: name)
-        return Answer.geoJSON(outcome.feature!, for: request, headers: [.eTag: ObjectTag.of(outcome.feature!)])
+        return Answer.geoJSON(outcome.feature!.carryingObjectID, for: request, headers: [.eTag: ObjectTag.of(outcome.feature!)])
     }
 
     /// `DELETE /datasets/{name}/objects/{id}` with `If-Match`: 204.
