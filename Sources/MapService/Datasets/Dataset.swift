@@ -45,8 +45,11 @@ struct Dataset: Sendable {
             if let id = feature.objectID { rows[id] = row }
         }
         self.rows = rows
-        query = FeatureIndex(collection.features)
-        clusters = try ClusterIndexCache(collection, style: style)
+        // One copy of the features with their top-level ids for both indexes, which then keep it
+        // as it is (each would make its own copy from the stored features).
+        let shown = FeatureCollection(features: collection.features.carryingObjectIDs, foreignMembers: collection.foreignMembers)
+        query = FeatureIndex(shown.features)
+        clusters = try ClusterIndexCache(shown, style: style)
         bounds = database.map(\.bounds) ?? DataExtent(collection.features.compactMap(\.geometry)).bounds
         types = database?.types ?? Set(collection.features.compactMap { $0.properties.string("type") }).sorted()
         var keys = Set<String>()
