@@ -142,6 +142,9 @@ struct DatabaseServedTests {
         #expect(fromTable == fromFile)
 
         let (_, _, view) = try await server.request("GET", "/datasets/table/clusters?zoom=15&bbox=24.935,60.164,24.954,60.18")
+        let wrong = try TopLevelIDs.wrong(in: view)
+        #expect(wrong.isEmpty, "the view's markers carry their top-level ids: \(wrong.prefix(3))")
+        #expect(view.contains(#""id":"node/"#), "the view shows single objects")
         var checked = 0
         for feature in try Self.features(view) {
             let properties = try #require(feature["properties"] as? [String: Any])
@@ -150,12 +153,15 @@ struct DatabaseServedTests {
             let id = try #require(properties["cluster_id"] as? Int), count = try #require(properties["point_count"] as? Int)
             let (_, _, page) = try await server.request("GET", "/datasets/table/clusters/\(id)/members?limit=1000")
             let members = try Self.features(page)
+            #expect(try TopLevelIDs.wrong(in: page).isEmpty, "cluster \(id)'s members carry their top-level ids")
             let total = try Self.json(page)["total"] as? Int
             #expect(members.count == count && total == count, "cluster \(id)")
             var types: [String: Int] = [:]
             for member in members { types[((member["properties"] as? [String: Any])?["type"] as? String) ?? "", default: 0] += 1 }
             #expect(types == properties["types"] as? [String: Int], "cluster \(id)'s members' types")
-            let children = try Self.features(try await server.request("GET", "/datasets/table/clusters/\(id)/children").2)
+            let childrenAnswer = try await server.request("GET", "/datasets/table/clusters/\(id)/children").2
+            #expect(try TopLevelIDs.wrong(in: childrenAnswer).isEmpty, "cluster \(id)'s children carry their top-level ids")
+            let children = try Self.features(childrenAnswer)
             let split = children.reduce(0) { $0 + (($1["properties"] as? [String: Any])?["point_count"] as? Int ?? 1) }
             #expect(split == count, "cluster \(id)'s children")
             let expansion = try Self.json(try await server.request("GET", "/datasets/table/clusters/\(id)/expansion-zoom").2)

@@ -79,6 +79,28 @@ struct ServiceAnswerTests {
         }
     }
 
+    @Test("every Feature of every map answer carries its top-level id: clusters their cluster id, objects their own")
+    func topLevelIDs() async throws {
+        try await ServiceHarness.withService([Self.objects]) { client in
+            var answers = ["/datasets/objects/objects/node%2F25389429", "/datasets/objects/tiles/14/9326/4740.geojson",
+                           "/datasets/objects/near?lon=24.9414&lat=60.1713&radius=300&limit=50",
+                           "/datasets/objects/nearest?lon=24.9414&lat=60.1713&k=20", "/datasets/objects/search?q=ka&limit=50"]
+            for zoom in [10, 14, 17] { answers.append("/datasets/objects/clusters?zoom=\(zoom)") }
+            for id in Self.clusterIDs(in: try await client.get("/datasets/objects/clusters?zoom=14").body).prefix(3) {
+                answers += ["/datasets/objects/clusters/\(id)/members?limit=100", "/datasets/objects/clusters/\(id)/children"]
+            }
+            var singles = 0
+            for answer in answers {
+                let (status, _, body) = try await client.get(answer)
+                #expect(status == .ok, "\(answer): \(body.prefix(300))")
+                let wrong = try TopLevelIDs.wrong(in: body)
+                #expect(wrong.isEmpty, "\(answer): \(wrong.prefix(3))")
+                singles += body.components(separatedBy: #""id":"node/"#).count - 1
+            }
+            #expect(singles > 100, "the answers hold objects, not only clusters")
+        }
+    }
+
     @Test("selected=ID flags the object's own marker, or the cluster that holds it, as the command does")
     func selectedMarker() async throws {
         let id = "node/25389429"

@@ -75,3 +75,20 @@ func commandOutput(_ arguments: [String], status: Int32 = 0, input: Data? = nil)
     #expect(result.status == status, "mapctl \(arguments.joined(separator: " ")): \(result.standardError)")
     return result.standardOutput
 }
+
+/// RFC 7946's top-level `id` as the issue's conventions ask for it: a cluster's is its
+/// `cluster_id`, an object's is its `id` property.
+enum TopLevelIDs {
+    /// The features of a GeoJSON answer (a FeatureCollection or one Feature) whose top-level
+    /// `id` is missing or differs from the one expected, described for a test's message.
+    static func wrong(in body: String) throws -> [String] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(body.prefix(300))")
+        let features = json["type"] as? String == "Feature" ? [json] : try #require(json["features"] as? [[String: Any]])
+        return features.compactMap { feature in
+            let properties = feature["properties"] as? [String: Any] ?? [:]
+            let expected: String? = if let cluster = properties["cluster_id"] as? Int { String(cluster) } else { properties["id"] as? String }
+            let id: String? = if let number = feature["id"] as? Int { String(number) } else { feature["id"] as? String }
+            return expected != nil && id == expected ? nil : "id \(String(describing: feature["id"])) for properties \(properties)"
+        }
+    }
+}

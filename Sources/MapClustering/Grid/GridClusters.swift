@@ -27,7 +27,8 @@ public struct GridClusters: Sendable {
 
     /// The markers of `counts` with the view's legend as the foreign member `legend`: clusters
     /// and single objects in cell order. `single` gives the object of a cell that holds one;
-    /// the marker of cell `selected` gets `"selected": true`. Without `legend`, only the markers
+    /// the marker of cell `selected` gets `"selected": true`; every object shows its top-level
+    /// id (``Feature/carryingObjectID``), as ``FeatureClusterIndex``'s do. Without `legend`, only the markers
     /// (a cluster's children, a tile).
     public func view(_ counts: [GridCellCount], single: [GridCell: Feature], selected: GridCell? = nil, legend: Bool = true,
                      foreignMembers: [ForeignMember] = []) -> FeatureCollection {
@@ -41,7 +42,7 @@ public struct GridClusters: Sendable {
             for part in parts { perType[part.type, default: 0] += part.count }
             if parts.count > 1 { mixed += total }
             var marker: Feature
-            if total == 1, let object = single[cell] { marker = styled(object) } else { marker = cluster(cell, parts, total: total) }
+            if total == 1, let object = single[cell] { marker = styled(object.carryingObjectID) } else { marker = cluster(cell, parts, total: total) }
             if cell == selected { marker.properties.set("selected", .bool(true)) }
             features.append(marker)
         }

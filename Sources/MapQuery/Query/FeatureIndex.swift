@@ -10,6 +10,8 @@ import MapGeoJSON
 /// let found = try index.search("sao p", near: me)
 /// ```
 public struct FeatureIndex: Sendable {
+    /// The indexed features, each with its top-level id (``Feature/carryingObjectID``): the
+    /// form answers show them in.
     public let features: [Feature]
     /// The geometry index; item numbers are feature numbers.
     public let spatial: SpatialIndex

@@ -61,7 +61,7 @@ struct DatabaseRoutes: Sendable {
         let pages = total / limit + (total % limit == 0 ? 0 : 1)
         let paging: [(String, Int)] = [("total", total), ("offset", offset), ("page", page), ("pages", pages)]
         return Answer.geoJSON(FeatureCollection(
-            features: members, foreignMembers: paging.map { ForeignMember(name: $0.0, value: .number(Double($0.1))) }
+            features: members.carryingObjectIDs, foreignMembers: paging.map { ForeignMember(name: $0.0, value: .number(Double($0.1))) }
         ).inheriting(database.foreignMembers), for: request)
     }
 
