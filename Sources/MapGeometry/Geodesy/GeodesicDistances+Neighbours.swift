@@ -20,6 +20,8 @@ extension GeodesicDistances {
         let tree = ChordTree(frames: frames)
         var lists = [Int32](repeating: 0, count: count * k)
         var found = ChordTree.Nearest(capacity: k)
+        var ranked: [(distance: Double, index: Int)] = []
+        ranked.reserveCapacity(k)
         var stopped = false
         for index in 0..<count {
             if index & 63 == 0, !stopped { stopped = isStopped() }
@@ -27,10 +29,10 @@ extension GeodesicDistances {
                 for slot in 0..<k { lists[index * k + slot] = Int32((index + 1 + slot) % count) }
                 continue
             }
-            found.reset()
             tree.search(around: index, into: &found)
-            let ranked = found.indices.map { (distance: self.distance(index, $0), index: $0) }
-                .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+            ranked.removeAll(keepingCapacity: true)
+            for neighbour in found.indices { ranked.append((distance(index, neighbour), neighbour)) }
+            ranked.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
             for (slot, neighbour) in ranked.enumerated() { lists[index * k + slot] = Int32(neighbour.index) }
         }
         return (k, lists)
@@ -45,114 +47,206 @@ extension GeodesicDistances {
         let tree = ChordTree(frames: candidates.map { frames[$0] })
         var found = ChordTree.Nearest(capacity: 1)
         return queries.map { query in
-            found.reset()
-            tree.search(near: SIMD3(frames[query].x, frames[query].y, frames[query].z), into: &found)
+            tree.search(near: frames[query], into: &found)
             return candidates[found.indices[0]]
         }
     }
 }
 
 /// A balanced k-d tree over earth-centred coordinates, stored implicitly: the node of a range
-/// of `order` is its middle element, split on the axis kept at that position.
+/// of positions is its middle one, split on the axis of the range's widest spread. A node
+/// keeps its point, split and the bounding box of its range together, so that a search reads
+/// one node per step; searches run on raw storage in scalars (SIMD3 code and checked arrays
+/// cost several hundred instructions a node, a tenth of which is the work).
 private struct ChordTree {
+    struct Node {
+        var x = 0.0, y = 0.0, z = 0.0
+        /// The bounding box of the node's range: a search skips a range whose box is farther
+        /// than the points it has found. The split planes alone let a query far from every
+        /// point (the nearest on another continent) visit nearly all of them.
+        var lowX = 0.0, lowY = 0.0, lowZ = 0.0
+        var highX = 0.0, highY = 0.0, highZ = 0.0
+        var index = 0
+        var axis = 0
+
+        func coordinate(_ axis: Int) -> Double { axis == 0 ? x : (axis == 1 ? y : z) }
+    }
+
+    /// The points by index.
     let points: [SIMD3<Double>]
-    var order: [Int]
-    var axes: [Int]
-    /// The bounding box of each range's points, at the range's middle: a search skips a range
-    /// whose box is farther than the points it has found. The split planes alone let a query
-    /// far from every point (the nearest on another continent) visit nearly all of them.
-    var lowerCorners: [SIMD3<Double>]
-    var upperCorners: [SIMD3<Double>]
+    private(set) var nodes: [Node]
 
     init(frames: [VertexFrame]) {
-        points = frames.map { SIMD3($0.x, $0.y, $0.z) }
-        order = Array(points.indices)
-        axes = [Int](repeating: 0, count: points.count)
-        lowerCorners = [SIMD3<Double>](repeating: .zero, count: points.count)
-        upperCorners = lowerCorners
-        build(0, points.count)
+        let points = frames.map { SIMD3($0.x, $0.y, $0.z) }
+        self.points = points
+        var order = Array(points.indices)
+        var nodes = [Node](repeating: Node(), count: points.count)
+        points.withUnsafeBufferPointer { points in
+            order.withUnsafeMutableBufferPointer { order in
+                nodes.withUnsafeMutableBufferPointer { nodes in
+                    Self.build(0, points.count, points: points, order: order, nodes: nodes)
+                }
+            }
+        }
+        self.nodes = nodes
     }
 
-    /// Splits `order[low..<high]` at its median on the axis of widest spread.
-    private mutating func build(_ low: Int, _ high: Int) {
+    /// Makes the nodes of `order[low..<high]`: its median on the axis of widest spread (ties
+    /// by index) at the middle, the smaller ones before it, the larger after.
+    private static func build(
+        _ low: Int, _ high: Int, points: UnsafeBufferPointer<SIMD3<Double>>, order: UnsafeMutableBufferPointer<Int>,
+        nodes: UnsafeMutableBufferPointer<Node>
+    ) {
         guard high > low else { return }
         var lower = SIMD3<Double>(repeating: .infinity), upper = SIMD3<Double>(repeating: -.infinity)
-        for index in order[low..<high] {
-            lower = pointwiseMin(lower, points[index])
-            upper = pointwiseMax(upper, points[index])
+        for slot in low..<high {
+            let point = points[order[slot]]
+            lower = SIMD3(min(lower.x, point.x), min(lower.y, point.y), min(lower.z, point.z))
+            upper = SIMD3(max(upper.x, point.x), max(upper.y, point.y), max(upper.z, point.z))
         }
-        (lowerCorners[(low + high) / 2], upperCorners[(low + high) / 2]) = (lower, upper)
-        guard high - low > 1 else { return }
-        let spread = upper - lower
-        let axis = spread.x >= spread.y && spread.x >= spread.z ? 0 : (spread.y >= spread.z ? 1 : 2)
-        let points = self.points
-        order[low..<high].sort { (points[$0][axis], $0) < (points[$1][axis], $1) }
         let middle = (low + high) / 2
-        axes[middle] = axis
-        build(low, middle)
-        build(middle + 1, high)
+        var axis = 0
+        if high - low > 1 {
+            let spread = upper - lower
+            axis = spread.x >= spread.y && spread.x >= spread.z ? 0 : (spread.y >= spread.z ? 1 : 2)
+            select(middle, low, high, axis: axis, points: points, order: order)
+        }
+        let point = points[order[middle]]
+        nodes[middle] = Node(x: point.x, y: point.y, z: point.z, lowX: lower.x, lowY: lower.y, lowZ: lower.z,
+                             highX: upper.x, highY: upper.y, highZ: upper.z, index: order[middle], axis: axis)
+        guard high - low > 1 else { return }
+        build(low, middle, points: points, order: order, nodes: nodes)
+        build(middle + 1, high, points: points, order: order, nodes: nodes)
     }
 
-    /// The closest points found so far, as squared chords, sorted ascending.
+    /// Hoare's selection (Wirth's form): `order[low..<high]` rearranged so that the position
+    /// at `target` holds the one that sorts there by (coordinate on `axis`, index), with the
+    /// smaller ones before it and the larger after: the same split as a full sort, in linear
+    /// time instead of a sort at every level.
+    private static func select(
+        _ target: Int, _ low: Int, _ high: Int, axis: Int, points: UnsafeBufferPointer<SIMD3<Double>>,
+        order: UnsafeMutableBufferPointer<Int>
+    ) {
+        @inline(__always) func precedes(_ first: Int, _ second: Int) -> Bool {
+            let (a, b) = (points[first][axis], points[second][axis])
+            return a < b || (a == b && first < second)
+        }
+        var (left, right) = (low, high - 1)
+        while left < right {
+            let pivot = order[(left + right) / 2]
+            var (i, j) = (left, right)
+            while i <= j {
+                while precedes(order[i], pivot) { i += 1 }
+                while precedes(pivot, order[j]) { j -= 1 }
+                if i <= j {
+                    order.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if target <= j { right = j } else if target >= i { left = i } else { return }
+        }
+    }
+
+    /// The `capacity` closest points a search offered, nearest first.
     struct Nearest {
         let capacity: Int
-        private(set) var squared: [Double] = []
-        private(set) var indices: [Int] = []
+        private var count = 0
+        private var squared: [Double]
+        private var kept: [Int]
 
         init(capacity: Int) {
-            self.capacity = capacity
-            squared.reserveCapacity(capacity + 1)
-            indices.reserveCapacity(capacity + 1)
+            self.capacity = max(1, capacity)
+            squared = [Double](repeating: 0, count: self.capacity)
+            kept = [Int](repeating: 0, count: self.capacity)
         }
 
-        mutating func reset() {
-            squared.removeAll(keepingCapacity: true)
-            indices.removeAll(keepingCapacity: true)
-        }
+        /// The points kept, nearest first.
+        var indices: ArraySlice<Int> { kept[..<count] }
 
-        /// The squared chord a new point must beat to be kept.
-        var bound: Double { squared.count < capacity ? .infinity : squared[squared.count - 1] }
+        /// Empties the list, then lets `search` offer it points on raw storage.
+        mutating func refill(_ search: (inout Slots) -> Void) {
+            let capacity = self.capacity
+            count = squared.withUnsafeMutableBufferPointer { squared in
+                kept.withUnsafeMutableBufferPointer { kept in
+                    var slots = Slots(capacity: capacity, squared: squared.baseAddress!, kept: kept.baseAddress!)
+                    search(&slots)
+                    return slots.count
+                }
+            }
+        }
+    }
+
+    /// A ``Nearest``'s storage during a search: squared chords ascending, ties by index, so the
+    /// points kept do not depend on the order a search offers them in.
+    struct Slots {
+        let capacity: Int
+        let squared: UnsafeMutablePointer<Double>
+        let kept: UnsafeMutablePointer<Int>
+        var count = 0
+
+        /// The squared chord a farther range must not exceed to hold a point worth offering.
+        var bound: Double { count < capacity ? .infinity : squared[count - 1] }
 
         mutating func offer(_ index: Int, squared distance: Double) {
-            guard distance < bound else { return }
-            var slot = squared.count
-            while slot > 0 && squared[slot - 1] > distance { slot -= 1 }
-            squared.insert(distance, at: slot)
-            indices.insert(index, at: slot)
-            if squared.count > capacity {
-                squared.removeLast()
-                indices.removeLast()
+            if count == capacity {
+                let last = squared[count - 1]
+                guard distance < last || (distance == last && index < kept[count - 1]) else { return }
+            } else {
+                count += 1
             }
+            var slot = count - 1
+            while slot > 0 && (squared[slot - 1] > distance || (squared[slot - 1] == distance && kept[slot - 1] > index)) {
+                squared[slot] = squared[slot - 1]
+                kept[slot] = kept[slot - 1]
+                slot -= 1
+            }
+            squared[slot] = distance
+            kept[slot] = index
         }
     }
 
     /// Offers `found` the points nearest to `target`.
     func search(around target: Int, into found: inout Nearest) {
-        search(points[target], excluding: target, low: 0, high: order.count, into: &found)
+        let point = points[target]
+        search(x: point.x, y: point.y, z: point.z, excluding: target, into: &found)
     }
 
-    /// Offers `found` the points nearest to `point`, which need not be one of the tree's.
-    func search(near point: SIMD3<Double>, into found: inout Nearest) {
-        search(point, excluding: -1, low: 0, high: order.count, into: &found)
+    /// Offers `found` the points nearest to `frame`, which need not be one of the tree's.
+    func search(near frame: VertexFrame, into found: inout Nearest) {
+        search(x: frame.x, y: frame.y, z: frame.z, excluding: -1, into: &found)
     }
 
-    private func search(_ query: SIMD3<Double>, excluding target: Int, low: Int, high: Int, into found: inout Nearest) {
+    private func search(x: Double, y: Double, z: Double, excluding target: Int, into found: inout Nearest) {
+        nodes.withUnsafeBufferPointer { nodes in
+            found.refill { slots in
+                Self.search(x, y, z, excluding: target, low: 0, high: nodes.count, nodes: nodes.baseAddress!, into: &slots)
+            }
+        }
+    }
+
+    private static func search(
+        _ x: Double, _ y: Double, _ z: Double, excluding target: Int, low: Int, high: Int, nodes: UnsafePointer<Node>,
+        into found: inout Slots
+    ) {
         guard low < high else { return }
         let middle = (low + high) / 2
-        let outside = pointwiseMax(lowerCorners[middle] - query, .zero) + pointwiseMax(query - upperCorners[middle], .zero)
-        guard (outside * outside).sum() < found.bound else { return }
-        let index = order[middle]
-        let point = points[index]
-        if index != target {
-            let offset = point - query
-            found.offer(index, squared: (offset * offset).sum())
+        let node = nodes + middle
+        // The box's distance: on each axis the query lies below it, above it or inside (0).
+        let dx = max(max(node.pointee.lowX - x, x - node.pointee.highX), 0)
+        let dy = max(max(node.pointee.lowY - y, y - node.pointee.highY), 0)
+        let dz = max(max(node.pointee.lowZ - z, z - node.pointee.highZ), 0)
+        guard dx * dx + dy * dy + dz * dz <= found.bound else { return }
+        if node.pointee.index != target {
+            let (ox, oy, oz) = (node.pointee.x - x, node.pointee.y - y, node.pointee.z - z)
+            found.offer(node.pointee.index, squared: ox * ox + oy * oy + oz * oz)
         }
-        let axis = axes[middle]
-        let gap = query[axis] - point[axis]
+        let axis = node.pointee.axis
+        let gap = (axis == 0 ? x : (axis == 1 ? y : z)) - node.pointee.coordinate(axis)
         let (near, far) = gap < 0 ? ((low, middle), (middle + 1, high)) : ((middle + 1, high), (low, middle))
-        search(query, excluding: target, low: near.0, high: near.1, into: &found)
-        if gap * gap < found.bound {
-            search(query, excluding: target, low: far.0, high: far.1, into: &found)
+        search(x, y, z, excluding: target, low: near.0, high: near.1, nodes: nodes, into: &found)
+        if gap * gap <= found.bound {
+            search(x, y, z, excluding: target, low: far.0, high: far.1, nodes: nodes, into: &found)
         }
     }
 }
