@@ -82,13 +82,17 @@ enum TopLevelIDs {
     /// The features of a GeoJSON answer (a FeatureCollection or one Feature) whose top-level
     /// `id` is missing or differs from the one expected, described for a test's message.
     static func wrong(in body: String) throws -> [String] {
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(body.prefix(300))")
-        let features = json["type"] as? String == "Feature" ? [json] : try #require(json["features"] as? [[String: Any]])
-        return features.compactMap { feature in
+        try features(in: body).compactMap { feature in
             let properties = feature["properties"] as? [String: Any] ?? [:]
             let expected: String? = if let cluster = properties["cluster_id"] as? Int { String(cluster) } else { properties["id"] as? String }
             let id: String? = if let number = feature["id"] as? Int { String(number) } else { feature["id"] as? String }
             return expected != nil && id == expected ? nil : "id \(String(describing: feature["id"])) for properties \(properties)"
         }
+    }
+
+    /// The features of a GeoJSON answer: a FeatureCollection's, or the one Feature.
+    static func features(in body: String) throws -> [[String: Any]] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(body.prefix(300))")
+        return json["type"] as? String == "Feature" ? [json] : try #require(json["features"] as? [[String: Any]])
     }
 }

@@ -10,11 +10,14 @@ extension Feature {
     /// when it has none, so that every object in an answer carries the top-level `id` a map
     /// client keys its features by. The properties stay as they are.
     public var carryingObjectID: Feature {
-        guard id == nil, let identifier = Self.identifier(properties.value("id")) else { return self }
+        guard let identifier = idFromProperty else { return self }
         var feature = self
         feature.id = identifier
         return feature
     }
+
+    /// The identifier the `id` property gives a feature that has no RFC 7946 `id`.
+    fileprivate var idFromProperty: FeatureIdentifier? { id == nil ? Self.identifier(properties.value("id")) : nil }
 
     /// A string or number `id` property as an identifier.
     private static func identifier(_ value: JSONValue?) -> FeatureIdentifier? {
@@ -30,7 +33,7 @@ extension Array where Element == Feature {
     /// The features with ``Feature/carryingObjectID``; the same array, not a copy, when every
     /// feature already has its `id` or has no `id` property.
     public var carryingObjectIDs: [Feature] {
-        guard contains(where: { $0.id == nil && $0.carryingObjectID.id != nil }) else { return self }
+        guard contains(where: { $0.idFromProperty != nil }) else { return self }
         return map(\.carryingObjectID)
     }
 }

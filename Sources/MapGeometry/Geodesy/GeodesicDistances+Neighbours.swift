@@ -68,13 +68,13 @@ private struct ChordTree {
         var highX = 0.0, highY = 0.0, highZ = 0.0
         var index = 0
         var axis = 0
-
-        func coordinate(_ axis: Int) -> Double { axis == 0 ? x : (axis == 1 ? y : z) }
+        /// The point's coordinate on `axis`.
+        var split = 0.0
     }
 
     /// The points by index.
     let points: [SIMD3<Double>]
-    private(set) var nodes: [Node]
+    let nodes: [Node]
 
     init(frames: [VertexFrame]) {
         let points = frames.map { SIMD3($0.x, $0.y, $0.z) }
@@ -113,7 +113,7 @@ private struct ChordTree {
         }
         let point = points[order[middle]]
         nodes[middle] = Node(x: point.x, y: point.y, z: point.z, lowX: lower.x, lowY: lower.y, lowZ: lower.z,
-                             highX: upper.x, highY: upper.y, highZ: upper.z, index: order[middle], axis: axis)
+                             highX: upper.x, highY: upper.y, highZ: upper.z, index: order[middle], axis: axis, split: point[axis])
         guard high - low > 1 else { return }
         build(low, middle, points: points, order: order, nodes: nodes)
         build(middle + 1, high, points: points, order: order, nodes: nodes)
@@ -156,9 +156,10 @@ private struct ChordTree {
         private var kept: [Int]
 
         init(capacity: Int) {
-            self.capacity = max(1, capacity)
-            squared = [Double](repeating: 0, count: self.capacity)
-            kept = [Int](repeating: 0, count: self.capacity)
+            precondition(capacity > 0, "a search keeps at least one point")
+            self.capacity = capacity
+            squared = [Double](repeating: 0, count: capacity)
+            kept = [Int](repeating: 0, count: capacity)
         }
 
         /// The points kept, nearest first.
@@ -242,7 +243,7 @@ private struct ChordTree {
             found.offer(node.pointee.index, squared: ox * ox + oy * oy + oz * oz)
         }
         let axis = node.pointee.axis
-        let gap = (axis == 0 ? x : (axis == 1 ? y : z)) - node.pointee.coordinate(axis)
+        let gap = (axis == 0 ? x : (axis == 1 ? y : z)) - node.pointee.split
         let (near, far) = gap < 0 ? ((low, middle), (middle + 1, high)) : ((middle + 1, high), (low, middle))
         search(x, y, z, excluding: target, low: near.0, high: near.1, nodes: nodes, into: &found)
         if gap * gap <= found.bound {
