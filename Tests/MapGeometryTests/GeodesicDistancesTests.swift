@@ -98,6 +98,27 @@ struct GeodesicDistancesTests {
         #expect(distances.nearestNeighbours(10, until: { false }).lists == full.lists)
     }
 
+    /// Route setup takes a rank's lists (every place but the start) from one longer search.
+    @Test("lists by chord: a longer list's first k are the k nearest, its members of a subset the subset's own list")
+    func chordListsServeShorterListsAndSubsets() throws {
+        let positions = try Self.positions(1_200, around: Self.regions[1])
+        let distances = GeodesicDistances(positions)
+        let nearest = distances.nearestNeighbours(10)
+        let long = distances.nearestByChord(14, until: { false })
+        #expect(long.k == 14)
+        func longList(_ place: Int) -> [Int] { long.lists[(place * 14)..<(place * 14 + 14)].map(Int.init) }
+        for place in positions.indices {
+            #expect(Set(longList(place).prefix(10)) == Set(nearest.lists[(place * 10)..<(place * 10 + 10)].map(Int.init)))
+        }
+        let outside: Set = [0, 17, 400, 999]
+        let subset = positions.indices.filter { !outside.contains($0) }
+        let own = GeodesicDistances(subset.map { positions[$0] }).nearestByChord(10, until: { false })
+        for (index, place) in subset.enumerated() {
+            let ownList = own.lists[(index * 10)..<(index * 10 + 10)].map { subset[Int($0)] }
+            #expect(Array(longList(place).filter { !outside.contains($0) }.prefix(10)) == ownList, "place \(place)")
+        }
+    }
+
     @Test("fewer places than k: every other place")
     func shortLists() throws {
         let positions = try Self.positions(4, around: Self.regions[0])

@@ -15,6 +15,18 @@ extension GeodesicDistances {
     /// positions by index. Those are valid lists (other positions, each once), not the nearest:
     /// a caller that stops throws its result away, but it need not wait for the rest.
     package func nearestNeighbours(_ k: Int, until isStopped: () -> Bool) -> (k: Int, lists: [Int32]) {
+        neighbourLists(k, byGeodesic: true, until: isStopped)
+    }
+
+    /// The same `k` positions as ``nearestNeighbours(_:until:)`` but ordered by chord (ties by
+    /// index), as the search finds them. In that order the first `j` of a longer list are the
+    /// shorter list, and its members of a subset are the subset's own list, so one search can
+    /// serve several: a caller that only needs the sets saves the geodesic ordering too.
+    package func nearestByChord(_ k: Int, until isStopped: () -> Bool) -> (k: Int, lists: [Int32]) {
+        neighbourLists(k, byGeodesic: false, until: isStopped)
+    }
+
+    private func neighbourLists(_ k: Int, byGeodesic: Bool, until isStopped: () -> Bool) -> (k: Int, lists: [Int32]) {
         let k = max(0, min(k, count - 1))
         guard k > 0 else { return (0, []) }
         let tree = ChordTree(frames: frames)
@@ -30,6 +42,10 @@ extension GeodesicDistances {
                 continue
             }
             tree.search(around: index, into: &found)
+            guard byGeodesic else {
+                for (slot, neighbour) in found.indices.enumerated() { lists[index * k + slot] = Int32(neighbour) }
+                continue
+            }
             ranked.removeAll(keepingCapacity: true)
             for neighbour in found.indices { ranked.append((distance(index, neighbour), neighbour)) }
             ranked.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }

@@ -21,20 +21,31 @@ extension NeighbourLists {
         for node in 0..<size { members[ranks[node]].append(node) }
         let fewMembers = 2 * k
 
-        let anyRank = measured.costs.distances.nearestNeighbours(k, until: { SearchStop.isCancelled })
-        // Nearest within each rank that has places: measured among that rank's places only.
-        var sameRank = [[Int]](repeating: [], count: size)
-        for rankMembers in members where rankMembers.count > 1 && rankMembers.count < size {
-            let rankPlaces = rankMembers.filter { $0 < places }
-            let lists = GeodesicDistances(rankPlaces.map { measured.costs.distances.positions[$0] })
-                .nearestNeighbours(k, until: { SearchStop.isCancelled })
-            for (index, place) in rankPlaces.enumerated() {
-                sameRank[place] = lists.lists[(index * lists.k)..<(index * lists.k + lists.k)].map { rankPlaces[Int($0)] }
+        // Nearest of any rank, and within each rank that has places (measured among that rank's
+        // places only). Both come from one search by chord when the rank misses few places (one
+        // rank holds every place but the start in a route with a fixed start): a list k longer
+        // than the number missing holds the rank's own k nearest, in the order of their own search.
+        let distances = measured.costs.distances
+        var rankPlaces = [[Int]](repeating: [], count: members.count)
+        for place in 0..<places { rankPlaces[ranks[place]].append(place) }
+        let listedRanks = members.indices.filter { members[$0].count > 1 && members[$0].count < size }
+        let sharing = listedRanks.filter { places - rankPlaces[$0].count <= k }
+        let longest = sharing.map { places - rankPlaces[$0].count }.max() ?? 0
+        let byChord = distances.nearestByChord(k + longest, until: { SearchStop.isCancelled })
+        var ownLists = [[Int]](repeating: [], count: places)
+        for rank in listedRanks where !sharing.contains(rank) {
+            let lists = GeodesicDistances(rankPlaces[rank].map { distances.positions[$0] })
+                .nearestByChord(k, until: { SearchStop.isCancelled })
+            for (index, place) in rankPlaces[rank].enumerated() {
+                ownLists[place] = lists.lists[(index * lists.k)..<(index * lists.k + lists.k)].map { rankPlaces[rank][Int($0)] }
             }
         }
         func nearest(_ place: Int) -> [Int] {
             guard place < places else { return [] }
-            return anyRank.lists[(place * anyRank.k)..<(place * anyRank.k + anyRank.k)].map(Int.init) + sameRank[place]
+            let list = byChord.lists[(place * byChord.k)..<(place * byChord.k + byChord.k)].map(Int.init)
+            let rank = ranks[place]
+            let sameRank = sharing.contains(rank) ? list.filter { ranks[$0] == rank }.prefix(k) : ownLists[place][...]
+            return Array(list.prefix(k)) + sameRank
         }
 
         var nodes = [Int32]()
