@@ -57,7 +57,8 @@ struct RouteCommand: ParsableCommand {
                 document.features, start: startPosition, end: ends.routeEnd(at: endPosition),
                 first: search.firstIDs, last: search.lastIDs, snap: snap, objective: estimate.routeObjective,
                 costs: costSource.costs(estimate: estimate, limit: reading.limit),
-                search: TourSearchOptions(seed: search.seed, iterations: search.searchIterations), deadline: search.answerDeadline,
+                search: TourSearchOptions(seed: search.seed, iterations: search.searchIterations, timeLimit: search.budget.duration),
+                deadline: search.answerDeadline,
                 units: units.system, inheriting: document.featureCollection.foreignMembers)
         } catch {
             switch error {

@@ -93,7 +93,7 @@ struct LibraryAnswerTests {
         let start = try Position(longitude: 24.9384, latitude: 60.1699)
         let plan = try RoutePlanning.plan(
             document.features, start: start, end: .returnToStart, first: [ids[5]], last: [ids[2]], objective: .distance,
-            costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: 3, iterations: 300),
+            costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: 3, iterations: 300, timeLimit: .seconds(120)),
             deadline: .now + .seconds(120), inheriting: document.featureCollection.foreignMembers)
         let command = try MapctlProcess.run([
             "route", "--start", "24.9384,60.1699", "--round-trip", "--first", ids[5], "--last", ids[2], "--seed", "3",

@@ -35,7 +35,9 @@ public enum RoutePlanning {
     /// - Parameters:
     ///   - first, last: object ids whose stops come before, or after, all others.
     ///   - snap: stops closer than this many metres are one stop.
-    ///   - search: the seed and iterations; its time limit is replaced by `deadline`.
+    ///   - search: the seed, iterations and time limit. Give the whole budget `deadline` ends
+    ///     as the time limit: a search of a fixed number of iterations plans its work for it
+    ///     (the same answer on every run), and it ends the search too if it comes first.
     ///   - deadline: when the answer must be ready; the search ends earlier by
     ///     ``answerTimePerStop`` for each stop.
     ///   - units: the unit system of the route's call-out label.
@@ -77,7 +79,6 @@ public enum RoutePlanning {
             sites: sites, start: start, end: end, firstSites: try indices(of: first, in: sites, list: .first),
             lastSites: try indices(of: last, in: sites, list: .last), objective: objective)
         var options = search
-        options.timeLimit = nil
         options.deadline = deadline - answerTimePerStop * sites.count
         let route: PlannedRoute
         var roadLine: [Position]?

@@ -32,7 +32,7 @@ struct RoutingRoutes: Sendable {
             do throws(RoutePlanningError) {
                 return try await RoutePlanning.plan(
                     document.features, start: start, end: end.map { .at($0) } ?? (roundTrip ? .returnToStart : .anywhere), snap: snap,
-                    objective: objective, costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: UInt64(seed), iterations: iterations),
+                    objective: objective, costs: .geodesic(GeodesicMatrixProvider()), search: TourSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: limit),
                     deadline: received + limit - max(limit / 50, .milliseconds(5)), units: units,
                     inheriting: document.featureCollection.foreignMembers
                 ).collection

@@ -68,7 +68,7 @@ struct CancellationTests {
             do throws(RoutePlanningError) {
                 _ = try await RoutePlanning.plan(
                     stops, start: nil, end: .returnToStart, objective: .distance, costs: .geodesic(GeodesicMatrixProvider()),
-                    search: TourSearchOptions(seed: 1, iterations: 100_000_000), deadline: .now + .seconds(60), inheriting: [])
+                    search: TourSearchOptions(seed: 1, iterations: 100_000_000, timeLimit: .seconds(60)), deadline: .now + .seconds(60), inheriting: [])
             } catch .cancelled {
                 return true
             } catch {}
