@@ -74,6 +74,24 @@ struct MeasuredTourTests {
         #expect(abs(route.finishDistance - Geodesic.distance(from: sites[order.last!].position, to: end) * 1.3) < 1e-3)
     }
 
+    /// The bound behind the rank penalties measures only the places farthest by chord; it must
+    /// equal the bound from every place's geodesic, so that routes keep their costs to the bit.
+    @Test("the largest cost from place 0 is found among the farthest by chord: as measuring every place, worldwide too")
+    func largestCostBoundEqualsEveryPlaceMeasured() {
+        var random = SeededGenerator(seed: 11)
+        for (spread, count) in [(1.0, 300), (8.0, 2_000), (80.0, 2_000), (179.0, 3_000)] {
+            let positions = (0..<count).map { _ in
+                Position(uncheckedLongitude: Double.random(in: -spread...spread, using: &random),
+                         latitude: Double.random(in: -min(spread, 85)...min(spread, 85), using: &random))
+            }
+            let costs = GeodesicCosts(positions)
+            for objective in [RouteObjective.distance, .duration] {
+                let everyPlace = 2.01 * (1..<count).map { costs.cost(0, $0, objective: objective) }.max()!
+                #expect(MeasuredCycleCosts.largestCostBound(costs, objective: objective) == everyPlace, "±\(spread)°, \(objective)")
+            }
+        }
+    }
+
     @Test("the search's arcs are within 10⁻⁷ of the geodesic up to 100 km around Helsinki")
     func arcsMatchGeodesic() throws {
         var random = SeededGenerator(seed: 7)

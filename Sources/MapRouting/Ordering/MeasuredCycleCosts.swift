@@ -53,9 +53,20 @@ final class MeasuredCycleCosts {
 
     /// An upper bound of any cost between two places: twice the largest from place 0
     /// (the triangle inequality), with a margin for the arcs' approximation.
+    ///
+    /// The largest is measured only to the places whose chord from place 0 is within 5 % of
+    /// the longest: the geodesic grows with the chord, to within the ellipsoid's flattening
+    /// (0.3 %), so the farthest place is among them. Measuring every place took PROJ's
+    /// `geod_inverse` for each line over 300 km: 46 M instructions on 5,000 German places.
     static func largestCostBound(_ costs: GeodesicCosts, objective: RouteObjective) -> Double {
+        let points = costs.distances.earthCentred
+        guard let origin = points.first else { return 0 }
+        let squaredChords = points.map { point in ((point - origin) * (point - origin)).sum() }
+        let shortestKept = 0.95 * 0.95 * (squaredChords.max() ?? 0)
         var largest = 0.0
-        for place in 1..<max(costs.count, 1) { largest = max(largest, costs.cost(0, place, objective: objective)) }
+        for place in 1..<costs.count where squaredChords[place] >= shortestKept {
+            largest = max(largest, costs.cost(0, place, objective: objective))
+        }
         return 2.01 * largest
     }
 }
