@@ -40,43 +40,60 @@ extension NeighbourLists {
                 ownLists[place] = lists.lists[(index * lists.k)..<(index * lists.k + lists.k)].map { rankPlaces[rank][Int($0)] }
             }
         }
-        func nearest(_ place: Int) -> [Int] {
-            guard place < places else { return [] }
-            let list = byChord.lists[(place * byChord.k)..<(place * byChord.k + byChord.k)].map(Int.init)
+        var sharesSearch = [Bool](repeating: false, count: members.count)
+        for rank in sharing { sharesSearch[rank] = true }
+        /// Appends `place`'s nearest places of any rank, then those of its own rank.
+        func addNearest(of place: Int, to pool: inout [Int]) {
+            guard place < places else { return }
+            let list = byChord.lists[(place * byChord.k)..<(place * byChord.k + byChord.k)]
+            for other in list.prefix(k) { pool.append(Int(other)) }
             let rank = ranks[place]
-            let sameRank = sharing.contains(rank) ? list.filter { ranks[$0] == rank }.prefix(k) : ownLists[place][...]
-            return Array(list.prefix(k)) + sameRank
+            guard sharesSearch[rank] else { return pool += ownLists[place] }
+            var taken = 0
+            for other in list where taken < k && ranks[Int(other)] == rank {
+                pool.append(Int(other))
+                taken += 1
+            }
         }
 
         var nodes = [Int32]()
         nodes.reserveCapacity(size * k)
         var stopped = false
+        var pool: [Int] = []
+        var ranked: [(cost: Double, node: Int)] = []
         for node in 0..<size {
             if node & 63 == 0, !stopped { stopped = SearchStop.isCancelled }
             if stopped {
                 nodes += (0..<k).map { Int32((node + 1 + $0) % size) }
                 continue
             }
-            var pool = nearest(node)
+            pool.removeAll(keepingCapacity: true)
+            addNearest(of: node, to: &pool)
             for rank in [ranks[node] - 1, ranks[node], ranks[node] + 1] where members.indices.contains(rank) {
                 if members[rank].count <= fewMembers { pool += members[rank] }
             }
             if node == measured.start { pool.append(measured.terminal) }
             if node == measured.terminal {
                 pool.append(measured.start)
-                if node >= places { pool += nearest(measured.terminalCopy ?? measured.start) }
+                if node >= places { addNearest(of: measured.terminalCopy ?? measured.start, to: &pool) }
             }
-            var candidates = Set(pool)
-            candidates.remove(node)
-            var filler = 0
-            while candidates.count < k && filler < size {
-                if filler != node { candidates.insert(filler) }
-                filler += 1
+            // Each candidate once (the lists overlap), the node itself left out; measured costs
+            // are symmetric, so one way is measured. Sorting the few ids beats hashing them.
+            pool.sort()
+            ranked.removeAll(keepingCapacity: true)
+            var last = -1
+            for other in pool where other != node && other != last {
+                ranked.append((table[node, other], other))
+                last = other
             }
-            let ranked = candidates
-                .map { (cost: min(table[node, $0], table[$0, node]), node: $0) }
-                .sorted { ($0.cost, $0.node) < ($1.cost, $1.node) }
-            nodes += ranked.prefix(k).map { Int32($0.node) }
+            if ranked.count < k {
+                var present = Set(ranked.map(\.node))
+                for filler in 0..<size where ranked.count < k && filler != node && present.insert(filler).inserted {
+                    ranked.append((table[node, filler], filler))
+                }
+            }
+            ranked.sort { ($0.cost, $0.node) < ($1.cost, $1.node) }
+            for candidate in ranked.prefix(k) { nodes.append(Int32(candidate.node)) }
         }
         self.init(k: k, nodes: nodes)
     }
