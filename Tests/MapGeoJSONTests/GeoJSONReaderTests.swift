@@ -77,6 +77,11 @@ struct GeoJSONReaderTests {
         let built = Properties([("cluster", true), ("point_count", 12)])
         #expect(built.description == #"{"cluster":true,"point_count":12}"#)
         #expect(Properties.null.setting("a", 1).description == #"{"a":1}"#)
+        // Built in code with a key set again or removed: its last edit counts, at its first place.
+        let repeated = built.setting("label", "x").setting("cluster", false).setting("size", 2).removing("label")
+        #expect(repeated.description == #"{"cluster":false,"point_count":12,"size":2}"#)
+        #expect(Properties([("a", 1), ("b", 2), ("a", 3)]).description == #"{"a":3,"b":2}"#)
+        #expect(repeated == Properties([("cluster", false), ("point_count", 12), ("size", 2)]))
     }
 
     @Test func idsAndForeignMembersAndBBoxAreKept() throws {

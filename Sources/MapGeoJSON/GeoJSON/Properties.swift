@@ -16,6 +16,10 @@ public struct Properties: Hashable, Sendable, ExpressibleByDictionaryLiteral, Cu
     var null: Bool
     /// Members added, replaced (value) or removed (nil), in the order they were first set.
     var edits: [(key: String, value: JSONValue?)]
+    /// Whether some key was edited more than once: then only its last edit counts, at the
+    /// place it was first set. Properties built in code seldom repeat a key, and the writer
+    /// then takes the edits as they are instead of comparing each key with all the others.
+    private var editsRepeatKeys = false
 
     /// `"properties": null`.
     public static let null = Properties(raw: nil, null: true, edits: [])
@@ -36,7 +40,8 @@ public struct Properties: Hashable, Sendable, ExpressibleByDictionaryLiteral, Cu
     init(raw: RawJSON?, null: Bool, edits: [(key: String, value: JSONValue?)]) {
         self.raw = raw
         self.null = null
-        self.edits = edits
+        self.edits = []
+        for edit in edits { record(edit.key, edit.value) }
     }
 
     /// True when the feature's properties are JSON `null`.
@@ -81,6 +86,10 @@ public struct Properties: Hashable, Sendable, ExpressibleByDictionaryLiteral, Cu
 
     /// Calls `body` with each member name and its raw value, edits applied, in order.
     func forEachMember(_ body: (String, MemberValue) -> Void) {
+        if raw == nil, !editsRepeatKeys {
+            for edit in edits { if let value = edit.value { body(edit.key, .decoded(value)) } }
+            return
+        }
         var consumed = Set<String>()
         if let raw {
             forEachRawMember(of: raw) { key, value in
@@ -151,12 +160,20 @@ public struct Properties: Hashable, Sendable, ExpressibleByDictionaryLiteral, Cu
     /// Sets member `key` (replacing it in place if present, else appending it).
     public mutating func set(_ key: String, _ value: JSONValue) {
         null = false
-        edits.append((key, value))
+        record(key, value)
     }
 
     /// Removes member `key` if present.
     public mutating func remove(_ key: String) {
-        edits.append((key, nil))
+        record(key, nil)
+    }
+
+    private mutating func record(_ key: String, _ value: JSONValue?) {
+        // The length first: a cheap test that tells most different keys apart.
+        if !editsRepeatKeys, edits.contains(where: { $0.key.utf8.count == key.utf8.count && $0.key == key }) {
+            editsRepeatKeys = true
+        }
+        edits.append((key, value))
     }
 
     /// A copy with member `key` set to `value`; the other members stay raw.

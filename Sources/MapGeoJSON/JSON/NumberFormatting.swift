@@ -87,7 +87,8 @@ extension JSONOutput {
             return
         }
         let text = value.description  // shortest round-trip digits, Swift's own algorithm
-        guard let exponentIndex = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
+        // Looked for in the bytes: walking the text by Character cost more than the digits.
+        guard let exponentIndex = text.utf8.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
             bytes.append(contentsOf: text.utf8)
             return
         }
