@@ -35,9 +35,10 @@ public enum RoutePlanning {
     /// - Parameters:
     ///   - first, last: object ids whose stops come before, or after, all others.
     ///   - snap: stops closer than this many metres are one stop.
-    ///   - search: the seed, iterations and time limit. Give the whole budget `deadline` ends
-    ///     as the time limit: a search of a fixed number of iterations plans its work for it
-    ///     (the same answer on every run), and it ends the search too if it comes first.
+    ///   - search: the seed, iterations and time limit. Pass as time limit the budget that
+    ///     `deadline` ends: a search of a fixed number of iterations plans its work for it, so
+    ///     that its answer is the same on every run. The search ends at the deadline, or at the
+    ///     time limit from its own start if that comes first.
     ///   - deadline: when the answer must be ready; the search ends earlier by
     ///     ``answerTimePerStop`` for each stop.
     ///   - units: the unit system of the route's call-out label.
