@@ -61,7 +61,10 @@ final class MeasuredCycleCosts {
     static func largestCostBound(_ costs: GeodesicCosts, objective: RouteObjective) -> Double {
         let points = costs.distances.earthCentred
         guard let origin = points.first else { return 0 }
-        let squaredChords = points.map { point in ((point - origin) * (point - origin)).sum() }
+        let squaredChords = points.map { point in
+            let offset = point - origin
+            return (offset * offset).sum()
+        }
         let shortestKept = 0.95 * 0.95 * (squaredChords.max() ?? 0)
         var largest = 0.0
         for place in 1..<costs.count where squaredChords[place] >= shortestKept {

@@ -29,19 +29,19 @@ extension NeighbourLists {
         var rankPlaces = [[Int]](repeating: [], count: members.count)
         for place in 0..<places { rankPlaces[ranks[place]].append(place) }
         let listedRanks = members.indices.filter { members[$0].count > 1 && members[$0].count < size }
-        let sharing = listedRanks.filter { places - rankPlaces[$0].count <= k }
-        let longest = sharing.map { places - rankPlaces[$0].count }.max() ?? 0
+        func missing(_ rank: Int) -> Int { places - rankPlaces[rank].count }
+        var sharesSearch = [Bool](repeating: false, count: members.count)
+        for rank in listedRanks where missing(rank) <= k { sharesSearch[rank] = true }
+        let longest = listedRanks.filter { sharesSearch[$0] }.map(missing).max() ?? 0
         let byChord = distances.nearestByChord(k + longest, until: { SearchStop.isCancelled })
         var ownLists = [[Int]](repeating: [], count: places)
-        for rank in listedRanks where !sharing.contains(rank) {
+        for rank in listedRanks where !sharesSearch[rank] {
             let lists = GeodesicDistances(rankPlaces[rank].map { distances.positions[$0] })
                 .nearestByChord(k, until: { SearchStop.isCancelled })
             for (index, place) in rankPlaces[rank].enumerated() {
                 ownLists[place] = lists.lists[(index * lists.k)..<(index * lists.k + lists.k)].map { rankPlaces[rank][Int($0)] }
             }
         }
-        var sharesSearch = [Bool](repeating: false, count: members.count)
-        for rank in sharing { sharesSearch[rank] = true }
         /// Appends `place`'s nearest places of any rank, then those of its own rank.
         func addNearest(of place: Int, to pool: inout [Int]) {
             guard place < places else { return }
@@ -69,7 +69,7 @@ extension NeighbourLists {
             }
             pool.removeAll(keepingCapacity: true)
             addNearest(of: node, to: &pool)
-            for rank in [ranks[node] - 1, ranks[node], ranks[node] + 1] where members.indices.contains(rank) {
+            for rank in (ranks[node] - 1)...(ranks[node] + 1) where members.indices.contains(rank) {
                 if members[rank].count <= fewMembers { pool += members[rank] }
             }
             if node == measured.start { pool.append(measured.terminal) }
