@@ -45,6 +45,39 @@ struct AlphaNearnessTests {
         }
     }
 
+    /// Before any step of the ascent the bound is the plain minimum 1-tree of the sparse
+    /// graph (each place's 20 nearest, both ways): Kruskal's spanning tree, computed here on
+    /// its own, plus the dearest of the leaves' cheapest edges outside the tree.
+    @Test func firstBoundIsKruskalsTreePlusTheDearestLeafEdge() throws {
+        let matrix = Fixtures.randomPlaneMatrix(count: 800, seed: 5)
+        let count = matrix.count
+        let table = CostTable(size: count)
+        for from in 0..<count { for to in 0..<count { table[from, to] = matrix[from, to] } }
+        let nearest = NeighbourLists(table: table, isSymmetric: true, k: 20)
+        var edges = Set<[Int]>()
+        for node in 0..<count { for other in nearest.of(node) { edges.insert([node, Int(other)].sorted()) } }
+        var root = Array(0..<count)
+        func find(_ node: Int) -> Int { var node = node; while root[node] != node { node = root[node] }; return node }
+        var treeEdges = Set<[Int]>(), weight = 0.0, degree = [Int](repeating: 0, count: count)
+        for edge in edges.sorted(by: { (table[$0[0], $0[1]], $0[0], $0[1]) < (table[$1[0], $1[1]], $1[0], $1[1]) }) {
+            let (first, second) = (find(edge[0]), find(edge[1]))
+            guard first != second else { continue }
+            root[first] = second
+            treeEdges.insert(edge)
+            weight += table[edge[0], edge[1]]
+            degree[edge[0]] += 1
+            degree[edge[1]] += 1
+        }
+        #expect(treeEdges.count == count - 1)
+        let leafEdge = (0..<count).filter { degree[$0] == 1 }.map { leaf in
+            edges.filter { $0.contains(leaf) && !treeEdges.contains($0) }.map { table[$0[0], $0[1]] }.min() ?? -.infinity
+        }.max()!
+        let lists = try #require(AlphaNearness.lists(
+            cost: { table[$0, $1] }, nearest: nearest, count: count, k: 5, iterations: 0,
+            upperBound: .infinity, deadline: nil))
+        #expect(abs(lists.lowerBound - (weight + leafEdge)) < 1e-6, "\(lists.lowerBound) against \(weight + leafEdge)")
+    }
+
     @Test func chainImprovesARandomTourAndKeepsItsCostExact() throws {
         let model = CycleModel(try TourProblem(costs: Fixtures.randomPlaneMatrix(count: 600, seed: 21)))
         let (neighbours, lists) = try Self.lists(model, iterations: 100)

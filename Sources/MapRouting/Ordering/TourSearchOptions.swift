@@ -71,9 +71,10 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// Steps of the subgradient ascent that gives a search from 500 places its α-nearness
     /// candidates (``AlphaNearness``): 200,000 steps a second per place, at most 300; none when
     /// fewer than 5 fit (the first descent needs the time). Written for a step of about 0.5 µs
-    /// a place, a tenth of `budget`; on the slower machines of late 2026 a step took 1 µs a
-    /// place (release: 0.4 ms at 500 places, 1.2 ms at 1,000, 2.1 ms at 2,000, 4.9 ms at
-    /// 5,000), a fifth. Ascents stopped at a share of the time instead (a twentieth, a tenth or
+    /// a place, a tenth of `budget`; on the slower machines of late 2026 a step took 1–1.5 µs a
+    /// place (release: 0.4 ms at 500 places, 1.2 ms at 1,000, 2.1 ms at 2,000, 4.9–7.6 ms at
+    /// 5,000), a fifth or more, until Prim's loop took an indexed heap and each edge once: 0.5
+    /// µs at 1,000 places, 0.6 µs at 5,000 on the same machine. Ascents stopped at a share of the time instead (a twentieth, a tenth or
     /// a fifth of the budget from the solve's start; 1,000 and 2,000 places, 0.2 and 1 s, 12
     /// seeds) were not better. Shorter ascents than LKH's (which takes seconds) because the
     /// search needs the time more: at 1 s on 2,000 GeoNames places, 100 steps gave routes

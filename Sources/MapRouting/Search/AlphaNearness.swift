@@ -36,12 +36,10 @@ struct AlphaNearness {
         let paths = TreePaths(tree: tree)
         var nodes = [Int32](repeating: 0, count: count * k)
         var scored: [(alpha: Double, cost: Double, node: Int32)] = []
-        var seen = Set<Int32>()
         for node in 0..<count {
             if node & 255 == 0, SearchStop.isDue(deadline) { return nil }
             scored.removeAll(keepingCapacity: true)
-            seen.removeAll(keepingCapacity: true)
-            for edge in graph.edges(of: node) where seen.insert(graph.targets[edge]).inserted {
+            for edge in graph.edges(of: node) {
                 let other = Int(graph.targets[edge])
                 let penalised = graph.costs[edge] + penalties[node] + penalties[other]
                 scored.append((penalised - paths.largestEdge(node, other), graph.costs[edge], Int32(other)))
@@ -98,7 +96,8 @@ struct AlphaNearness {
     }
 }
 
-/// Each node's candidate edges, both ways (an edge listed by either end), with their costs.
+/// Each node's candidate edges, both ways (an edge listed by either end), each once, with
+/// their costs; a node's edges keep the order they were listed in.
 private struct SparseGraph {
     let start: [Int]
     let targets: [Int32]
@@ -107,21 +106,37 @@ private struct SparseGraph {
     init(nearest: NeighbourLists, count: Int, cost: (Int, Int) -> Double) {
         var degree = [Int](repeating: nearest.k, count: count)
         for node in 0..<count { for other in nearest.of(node) { degree[Int(other)] += 1 } }
-        var start = [Int](repeating: 0, count: count + 1)
-        for node in 0..<count { start[node + 1] = start[node] + degree[node] }
-        var fill = Array(start.dropLast())
-        var targets = [Int32](repeating: 0, count: start[count])
-        var costs = [Double](repeating: 0, count: start[count])
+        var listed = [Int](repeating: 0, count: count + 1)
+        for node in 0..<count { listed[node + 1] = listed[node] + degree[node] }
+        var fill = Array(listed.dropLast())
+        var listedTargets = [Int32](repeating: 0, count: listed[count])
+        var listedCosts = [Double](repeating: 0, count: listed[count])
         for node in 0..<count {
             for other in nearest.of(node) {
                 let edgeCost = cost(node, Int(other))
-                targets[fill[node]] = other
-                costs[fill[node]] = edgeCost
+                listedTargets[fill[node]] = other
+                listedCosts[fill[node]] = edgeCost
                 fill[node] += 1
-                targets[fill[Int(other)]] = Int32(node)
-                costs[fill[Int(other)]] = edgeCost
+                listedTargets[fill[Int(other)]] = Int32(node)
+                listedCosts[fill[Int(other)]] = edgeCost
                 fill[Int(other)] += 1
             }
+        }
+        // Two places that list each other give the edge twice at both ends (2 entries in 5 with
+        // 20 nearest on 5,000 GeoNames places): the first is kept, so ties resolve as before.
+        var start = [0]
+        var targets: [Int32] = [], costs: [Double] = []
+        start.reserveCapacity(count + 1)
+        targets.reserveCapacity(listed[count])
+        costs.reserveCapacity(listed[count])
+        var lastSeenBy = [Int](repeating: -1, count: count)
+        for node in 0..<count {
+            for edge in listed[node]..<listed[node + 1] where lastSeenBy[Int(listedTargets[edge])] != node {
+                lastSeenBy[Int(listedTargets[edge])] = node
+                targets.append(listedTargets[edge])
+                costs.append(listedCosts[edge])
+            }
+            start.append(targets.count)
         }
         (self.start, self.targets, self.costs) = (start, targets, costs)
     }
@@ -146,11 +161,10 @@ private struct SpanningTree {
     private(set) var norm = 0
     /// Prim's scratch, raw and kept from one build to the next: the ascent builds hundreds of
     /// trees and each visits every edge of the graph. Each node's cheapest edge to the tree so
-    /// far (its cost and far end), and whether it is in the tree.
+    /// far (its cost, −∞ once the node is in the tree, and its far end).
     private let key: UnsafeMutablePointer<Double>
     private let via: UnsafeMutablePointer<Int32>
-    private let inTree: UnsafeMutablePointer<Bool>
-    private var heap: MinHeap
+    private var heap: IndexedMinHeap
 
     init(graph: SparseGraph) {
         self.graph = graph
@@ -162,16 +176,13 @@ private struct SpanningTree {
         degreeExcess = [Int](repeating: 0, count: count)
         key = .allocate(capacity: max(count, 1))
         via = .allocate(capacity: max(count, 1))
-        inTree = .allocate(capacity: max(count, 1))
-        // Room for every node once per edge that reaches it: the heap never grows.
-        heap = MinHeap(capacity: graph.targets.count + 1)
+        heap = IndexedMinHeap(capacity: count)
     }
 
     func deallocate() {
         heap.deallocate()
         key.deallocate()
         via.deallocate()
-        inTree.deallocate()
     }
 
     /// Held and Karp's lower bound: the 1-tree's weight less twice the penalties.
@@ -180,15 +191,14 @@ private struct SpanningTree {
     /// Builds the 1-tree under `pi`; false when the graph is not connected.
     mutating func build(pi: [Double]) -> Bool {
         let count = parent.count
-        let (key, via, inTree) = (self.key, self.via, self.inTree)
+        let (key, via) = (self.key, self.via)
         key.update(repeating: .infinity, count: count)
         via.update(repeating: -1, count: count)
-        inTree.update(repeating: false, count: count)
         heap.removeAll()
         order.removeAll(keepingCapacity: true)
         for node in 0..<count { (degreeExcess[node], parent[node]) = (-2, -1) }
         key[0] = 0
-        heap.push(0, 0)
+        heap.insertOrLower(0, to: 0)
         weight = 0
         graph.targets.withUnsafeBufferPointer { targets in
             graph.costs.withUnsafeBufferPointer { costs in
@@ -206,12 +216,11 @@ private struct SpanningTree {
     private mutating func growFromRoot(
         targets: UnsafeBufferPointer<Int32>, costs: UnsafeBufferPointer<Double>, pi: UnsafeBufferPointer<Double>
     ) {
-        let (key, via, inTree) = (self.key, self.via, self.inTree)
+        let (key, via) = (self.key, self.via)
         while !heap.isEmpty {
             let (nodeKey, top) = heap.pop()
             let node = Int(top)
-            if inTree[node] || nodeKey > key[node] { continue }
-            inTree[node] = true
+            key[node] = -.infinity
             order.append(top)
             if via[node] >= 0 {
                 parent[node] = via[node]
@@ -223,12 +232,13 @@ private struct SpanningTree {
             let nodePenalty = pi[node]
             for edge in graph.edges(of: node) {
                 let other = Int(targets[edge])
-                guard !inTree[other] else { continue }
+                let current = key[other]
+                guard current > -.infinity else { continue }
                 let penalised = costs[edge] + nodePenalty + pi[other]
-                if penalised < key[other] {
+                if penalised < current {
                     key[other] = penalised
                     via[other] = top
-                    heap.push(penalised, Int32(other))
+                    heap.insertOrLower(Int32(other), to: penalised)
                 }
             }
         }
