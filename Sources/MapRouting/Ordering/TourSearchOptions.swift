@@ -53,20 +53,25 @@ public struct TourSearchOptions: Hashable, Sendable {
     /// With the chains of 500 places and more (`linKernighan`, see
     /// `SearchTour.linKernighanApplies(to:)`: Lin–Kernighan and the 3-opt chain on α-nearness
     /// candidates) a kick costs several times as much, and does more: 6 a place, at most
-    /// ``automaticChainIterationLimit``, and fewer from 5,000 places, whose setup takes longer.
-    /// The default run on GeoNames places of Germany (release, two searches on two cores) takes
-    /// 0.7–0.8 s on 1,000 places, 0.85–0.9 s on 2,000, 1.0–1.05 s on 5,000 (open paths the
-    /// longer) and 0.85–0.95 s on 10,000, well inside the 2 s limit, so the default answer is
-    /// the same on every run and the service's;
-    /// its route was shorter than with the 25,000 kicks without chains in 9 of 10 cases
-    /// (500–10,000 places, round trip and open).
+    /// ``automaticChainIterationLimit``, and fewer from 2,000 places, whose setup takes longer.
+    /// The default run must end well inside the 2 s limit on a slow machine too, so that the
+    /// default answer is the same on every run and the service's: on the 2.1 GHz two-core
+    /// machines of late November 2026 (GeoNames places, release, two searches, the command's
+    /// wall time) it takes 0.85–0.95 s on 500 places, 0.9–1.2 s on 1,000, 1.0–1.35 s on 2,000,
+    /// 0.65–1.05 s on 5,000 and 1.15–1.5 s on 10,000 (open paths the longer). Twice as many
+    /// kicks from 1,000 places (6,000, and 3,000 at 10,000) had fitted in 0.7–1.05 s on the
+    /// machines of early November, but took 1.8 s on 1,000 places here and ran into the limit
+    /// from 2,000; where the clock cut them, their routes were 0–0.04 % shorter on 1,000 and
+    /// 2,000 places, 0.1 % on 5,000 and 0.26 % on 10,000 (seed 1, both modes). Chains gave
+    /// routes shorter than 25,000 kicks without them in 9 of 10 cases (500–10,000 places,
+    /// round trip and open).
     static func automaticIterations(places: Int, linKernighan: Bool = false) -> Int {
         guard linKernighan else { return min(max(2_000, 50 * places), automaticIterationLimit) }
-        return max(2_000, min(6 * places, automaticChainIterationLimit, 30_000_000 / places))
+        return max(500, min(6 * places, automaticChainIterationLimit, 6_000_000 / places))
     }
 
     /// The most kicks an automatic budget gives each search with chains.
-    static let automaticChainIterationLimit = 6_000
+    static let automaticChainIterationLimit = 3_000
 
     /// Steps of the subgradient ascent that gives a search from 500 places its α-nearness
     /// candidates (``AlphaNearness``): 200,000 steps a second per place, at most 300; none when
