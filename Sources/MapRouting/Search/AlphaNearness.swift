@@ -195,7 +195,6 @@ private struct SpanningTree {
         let (key, via) = (self.key, self.via)
         key.update(repeating: .infinity, count: count)
         via.update(repeating: -1, count: count)
-        heap.removeAll()
         order.removeAll(keepingCapacity: true)
         for node in 0..<count { (degreeExcess[node], parent[node]) = (-2, -1) }
         key[0] = 0

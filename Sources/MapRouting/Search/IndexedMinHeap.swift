@@ -1,5 +1,6 @@
 /// A binary min-heap of nodes `0..<capacity` by key, each node at most once, whose key can
-/// be lowered in place; over raw memory, its owner calls ``deallocate()`` when done.
+/// be lowered in place; over raw memory, its owner calls ``deallocate()`` when done. A heap
+/// popped empty is ready for the next use: Prim's loop runs until it is.
 ///
 /// Prim's loop in the α-nearness ascent builds hundreds of spanning trees over a graph of
 /// 20–40 edges per node, many of which lower a key. With ``MinHeap`` (lazy deletion) each
@@ -11,25 +12,18 @@ struct IndexedMinHeap {
     private let nodes: UnsafeMutablePointer<Int32>
     /// Each node's slot in the heap, or -1 when it is not in it.
     private let slot: UnsafeMutablePointer<Int32>
-    private let capacity: Int
     private var count = 0
 
     /// An empty heap for nodes `0..<capacity`.
     init(capacity: Int) {
-        self.capacity = max(capacity, 1)
-        keys = .allocate(capacity: self.capacity)
-        nodes = .allocate(capacity: self.capacity)
-        slot = .allocate(capacity: self.capacity)
-        slot.initialize(repeating: -1, count: self.capacity)
+        let capacity = max(capacity, 1)
+        keys = .allocate(capacity: capacity)
+        nodes = .allocate(capacity: capacity)
+        slot = .allocate(capacity: capacity)
+        slot.initialize(repeating: -1, count: capacity)
     }
 
     var isEmpty: Bool { count == 0 }
-
-    /// Empties the heap (the nodes still in it are forgotten).
-    mutating func removeAll() {
-        for index in 0..<count { slot[Int(nodes[index])] = -1 }
-        count = 0
-    }
 
     func deallocate() {
         keys.deallocate()
