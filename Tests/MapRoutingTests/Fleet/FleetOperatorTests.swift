@@ -38,6 +38,57 @@ struct FleetOperatorTests {
         }
     }
 
+    /// A stop inserted into a route in place (whose passes start from the new node) leaves the
+    /// route exactly as a route built with those stops from scratch: the same bits in every
+    /// pass, load, feasibility and cost, whether the insertion breaks a window, the shift or
+    /// the capacity or not.
+    @Test(arguments: 1...6)
+    func insertingInPlaceEqualsBuildingTheRouteAfresh(seed: UInt64) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+        let state = RegretInsertion.build(model)
+        var (compared, broken) = (0, 0)
+        for route in state.routes {
+            for stop in 0..<model.stopCount where state.routeOf[stop] != route.vehicle {
+                for index in 0...route.stops.count {
+                    var inPlace = route
+                    inPlace.insertStop(stop, at: index, model)
+                    let fresh = RouteState(vehicle: route.vehicle, stops: inPlace.stops, model: model)
+                    let place = "stop \(stop) at \(index) of vehicle \(route.vehicle)"
+                    #expect(inPlace.costTo == fresh.costTo && inPlace.departure == fresh.departure, "\(place)")
+                    #expect(inPlace.latest == fresh.latest, "\(place)")
+                    #expect(inPlace.load == fresh.load && inPlace.isFeasible == fresh.isFeasible && inPlace.cost == fresh.cost, "\(place)")
+                    compared += 1
+                    if !fresh.isFeasible { broken += 1 }
+                }
+            }
+        }
+        #expect(compared > 300 && broken > 30 && broken < compared, "\(broken) of \(compared) infeasible")
+    }
+
+    /// A route's best position for a stop (the detour first, the time check only for a
+    /// position cheaper than the best so far) is the first of the cheapest feasible
+    /// positions found by checking every position.
+    @Test(arguments: 1...6)
+    func bestPositionIsTheFirstCheapestFeasible(seed: UInt64) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+        let state = RegretInsertion.build(model)
+        var placed = 0
+        for route in state.routes where route.isFeasible {
+            for stop in 0..<model.stopCount where state.routeOf[stop] != route.vehicle {
+                var expected: Insertion?
+                for p in 0...route.stops.count {
+                    guard let cost = route.insertionCost(of: stop, after: p, model), cost < (expected?.cost ?? .infinity) else { continue }
+                    expected = Insertion(vehicle: route.vehicle, after: p, cost: cost)
+                }
+                var none = Blinks.none
+                let found = route.bestPosition(of: stop, model, blinks: &none)
+                #expect(found?.after == expected?.after && found?.cost == expected?.cost, "stop \(stop) on vehicle \(route.vehicle)")
+                if found != nil { placed += 1 }
+            }
+        }
+        #expect(placed > 10)
+    }
+
     /// ``problem(seed:)`` with a weight on every stop and, per vehicle, a weight capacity,
     /// a longest duration or distance, an open end, different costs (one vehicle free), and a break.
     static func extendedProblem(seed: UInt64) throws -> FleetProblem {

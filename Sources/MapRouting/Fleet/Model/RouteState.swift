@@ -73,7 +73,16 @@ struct RouteState {
     /// Serves `stop` at index `index` of the stops, in place, and recomputes the passes.
     mutating func insertStop(_ stop: Int, at index: Int, _ model: FleetModel<some FleetTravel>) {
         stops.insert(stop, at: index)
-        update(model)
+        guard isFeasible, !model.hasExtras else { return update(model) }
+        // The new node is index + 1: the forward pass before it and the backward pass after it
+        // are the same sums as before, shifted by one node, so only the rest is recomputed
+        // (the same arithmetic in the same order: the same bits as a full pass).
+        let node = index + 1
+        costTo.insert(0, at: node)
+        departure.insert(0, at: node)
+        latest.insert(0, at: node)
+        load += model.items[stop]
+        passes(model, forwardFrom: node, backwardFrom: node)
     }
 
     /// Drops the stops `isRemoved` picks, in place, and recomputes the passes.
@@ -89,17 +98,26 @@ struct RouteState {
         Self.resize(&departure, count + 2)
         Self.resize(&latest, count + 2)
         costTo[0] = 0
-        load = 0
-        var onTime = true
         departure[0] = model.shiftStart[vehicle]
-        var previous = model.startPlace[vehicle]
-        for p in 1...(count + 1) {
+        load = 0
+        for stop in stops { load += model.items[stop] }
+        passes(model, forwardFrom: 1, backwardFrom: count)
+        if model.hasExtras { updateExtras(model) }
+    }
+
+    /// The forward pass from node `forwardFrom` to the end and the backward pass from node
+    /// `backwardFrom` to the start; the nodes before the first and after the second are known,
+    /// and those of the forward pass on time. `load` is known.
+    private mutating func passes(_ model: FleetModel<some FleetTravel>, forwardFrom first: Int, backwardFrom last: Int) {
+        let count = stops.count
+        var onTime = true
+        var previous = place(first - 1, model)
+        for p in first...(count + 1) {
             let here = place(p, model)
             costTo[p] = costTo[p - 1] + model.cost(previous, here)
             let arrival = departure[p - 1] + model.time(previous, here)
             if p <= count {
                 let stop = stops[p - 1]
-                load += model.items[stop]
                 let start = model.serviceStart(stop, arrival: arrival)
                 if !start.isFinite { onTime = false }
                 departure[p] = start + model.service[stop]
@@ -110,8 +128,8 @@ struct RouteState {
         }
         latest[count + 1] = model.shiftEnd[vehicle]
         if departure[count + 1] > latest[count + 1] { onTime = false }
-        var next = place(count + 1, model)
-        for p in stride(from: count, through: 1, by: -1) {
+        var next = place(last + 1, model)
+        for p in stride(from: last, through: 1, by: -1) {
             let stop = stops[p - 1]
             let here = model.stopPlace[stop]
             let latestStart = latest[p + 1] - model.time(here, next) - model.service[stop]
@@ -121,7 +139,6 @@ struct RouteState {
         latest[0] = latest[1] - model.time(model.startPlace[vehicle], place(1, model))
         isFeasible = onTime && load <= model.capacity[vehicle]
         cost = costTo[count + 1]
-        if model.hasExtras { updateExtras(model) }
     }
 
     /// Loads by dimension, distance, start time and waits; the route limits; the money cost.
@@ -191,9 +208,24 @@ struct RouteState {
         // call in the loop made it copy the route (retain and release its four arrays) per
         // scan, a fifth of a CVRP search's time.
         if model.hasExtras { return bestExtendedPosition(of: stop, model, blinks: &blinks) }
-        return cheapestPosition(blinks: &blinks) { p in
-            serviceStart(ofInserted: stop, after: p, model) == nil ? nil : detour(of: stop, after: p, model)
+        // One walk over the route's places (no per-position branch on the node's kind); the
+        // detour first: only a position cheaper than the best so far needs the time check.
+        var draws = blinks
+        defer { blinks = draws }
+        let here = model.stopPlace[stop]
+        var best: Insertion?
+        var from = model.startPlace[vehicle]
+        for p in 0...stops.count {
+            let to = p < stops.count ? model.stopPlace[stops[p]] : model.endPlace[vehicle]
+            let skipped = draws.skipsNext()
+            let extra = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+            from = to
+            guard !skipped, extra.isFinite, extra < (best?.cost ?? .infinity),
+                serviceStart(ofInserted: stop, after: p, model) != nil
+            else { continue }
+            best = Insertion(vehicle: vehicle, after: p, cost: extra)
         }
+        return best
     }
 
     /// ``bestPosition(of:_:blinks:)`` with dimensions, route limits, money or breaks.
