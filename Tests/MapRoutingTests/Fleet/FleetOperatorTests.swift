@@ -65,6 +65,30 @@ struct FleetOperatorTests {
         #expect(compared > 300 && broken > 30 && broken < compared, "\(broken) of \(compared) infeasible")
     }
 
+    /// Stops removed from a route in place (one, a string, or scattered ones) leave the route
+    /// exactly as a route built with the remaining stops from scratch.
+    @Test(arguments: 1...6)
+    func removingInPlaceEqualsBuildingTheRouteAfresh(seed: UInt64) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+        let state = RegretInsertion.build(model)
+        var random = RandomSource(seed: seed)
+        var compared = 0
+        for route in state.routes where route.stops.count >= 2 {
+            for _ in 0..<40 {
+                let indices = (0..<route.stops.count).filter { _ in random.below(3) == 0 }
+                guard !indices.isEmpty else { continue }
+                var inPlace = route
+                inPlace.removeStops(at: indices, model)
+                let fresh = RouteState(vehicle: route.vehicle, stops: inPlace.stops, model: model)
+                #expect(inPlace.stops.count == route.stops.count - indices.count)
+                #expect(inPlace.costTo == fresh.costTo && inPlace.departure == fresh.departure && inPlace.latest == fresh.latest, "\(indices)")
+                #expect(inPlace.load == fresh.load && inPlace.isFeasible == fresh.isFeasible && inPlace.cost == fresh.cost, "\(indices)")
+                compared += 1
+            }
+        }
+        #expect(compared > 40)
+    }
+
     /// A route's best position for a stop (the detour first, the time check only for a
     /// position cheaper than the best so far) is the first of the cheapest feasible
     /// positions found by checking every position.

@@ -196,17 +196,19 @@ struct FleetModel<Travel: FleetTravel> {
     }
 
     /// Objective cost between places; to place -1 (the end of an open route) costs nothing.
+    /// The index is computed without overflow checks (places are below `placeCount`; the
+    /// array's bounds check still catches a wrong one): the search reads costs billions of times.
     @inline(__always) func cost(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
         if Travel.isMeasured { return measured.cost(from, to) }
-        return costs[from * placeCount + to]
+        return costs[from &* placeCount &+ to]
     }
 
     /// Distance in metres between places; to place -1 is none.
     @inline(__always) func distance(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
         if Travel.isMeasured { return measured.distance(from, to) }
-        return extra.metres[from * placeCount + to]
+        return extra.metres[from &* placeCount &+ to]
     }
 
     /// The capacity dimensions other than items that some vehicle limits, by name.
@@ -232,7 +234,7 @@ struct FleetModel<Travel: FleetTravel> {
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
         if Travel.isMeasured { return measured.duration(from, to) }
-        return times[from * placeCount + to] / timeDivisor
+        return times[from &* placeCount &+ to] / timeDivisor
     }
 
     /// When service starts at `stop` for a vehicle arriving at `arrival`: at once inside a

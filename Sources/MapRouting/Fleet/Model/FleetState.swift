@@ -115,9 +115,12 @@ struct FleetState {
         for stop in removed where routeOf[stop] >= 0 && !vehicles.contains(routeOf[stop]) { vehicles.append(routeOf[stop]) }
         for vehicle in vehicles {
             saveForTrial(vehicle)
-            for stop in routes[vehicle].stops where removed.contains(stop) { markUnserved(stop, model) }
-            routes[vehicle].removeStops(where: removed.contains, model)
-            noteStops(of: vehicle, from: 0, wasUsed: true)
+            // Where the route's removed stops are, in route order (read before they leave).
+            var indices = removed.filter { routeOf[$0] == vehicle }.map { indexOf[$0] }
+            indices.sort()
+            for index in indices { markUnserved(routes[vehicle].stops[index], model) }
+            routes[vehicle].removeStops(at: indices, model)
+            noteStops(of: vehicle, from: indices[0], wasUsed: true)
         }
     }
 

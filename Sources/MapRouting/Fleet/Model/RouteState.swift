@@ -85,10 +85,19 @@ struct RouteState {
         passes(model, forwardFrom: node, backwardFrom: node)
     }
 
-    /// Drops the stops `isRemoved` picks, in place, and recomputes the passes.
-    mutating func removeStops(where isRemoved: (Int) -> Bool, _ model: FleetModel<some FleetTravel>) {
-        stops.removeAll(where: isRemoved)
-        update(model)
+    /// Drops the stops at `indices` (increasing, at least one), in place, and recomputes the passes.
+    mutating func removeStops(at indices: [Int], _ model: FleetModel<some FleetTravel>) {
+        for index in indices.reversed() { load -= model.items[stops.remove(at: index)] }
+        guard isFeasible, !model.hasExtras else { return update(model) }
+        // As after an insertion, only the passes that change are recomputed: the forward pass
+        // from the first removed node's place on, the backward pass up to the node before the
+        // route's unchanged end.
+        for index in indices.reversed() {
+            costTo.remove(at: index + 1)
+            departure.remove(at: index + 1)
+            latest.remove(at: index + 1)
+        }
+        passes(model, forwardFrom: indices[0] + 1, backwardFrom: indices[indices.count - 1] + 1 - indices.count)
     }
 
     private mutating func update(_ model: FleetModel<some FleetTravel>) {

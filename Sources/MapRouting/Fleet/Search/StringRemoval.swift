@@ -7,13 +7,19 @@ enum StringRemoval {
         _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, random: inout RandomSource,
         averageRemoved: Int = 10, maximumString: Int = 10
     ) -> [Int] {
-        let served = (0..<model.stopCount).filter { state.routeOf[$0] >= 0 }
-        guard !served.isEmpty else { return [] }
-        let averageLength = Double(served.count) / Double(max(state.usedRouteCount, 1))
+        let servedCount = model.stopCount - state.unservedStops
+        guard servedCount > 0 else { return [] }
+        let averageLength = Double(servedCount) / Double(max(state.usedRouteCount, 1))
         let longestString = min(Double(maximumString), averageLength)
         let mostRoutes = 4 * Double(averageRemoved) / (1 + longestString) - 1
         let routeCount = Int(uniform(&random) * mostRoutes) + 1
-        let seed = served[random.below(served.count)]
+        // A served stop drawn at random: the k-th in stop order (no list built per iteration).
+        var seed = -1
+        var before = random.below(servedCount)
+        for stop in 0..<model.stopCount where state.routeOf[stop] >= 0 {
+            if before == 0 { seed = stop; break }
+            before -= 1
+        }
         var ruined: [Int] = []
         var removed: [Int] = []
         // The seed, then its neighbours from the nearest on.
