@@ -90,7 +90,7 @@ struct RouteState {
         for index in indices.reversed() { load -= model.items[stops.remove(at: index)] }
         guard isFeasible, !model.hasExtras else { return update(model) }
         // As after an insertion, only the passes that change are recomputed: the forward pass
-        // from the first removed node's place on, the backward pass up to the node before the
+        // from where the first removed stop was, the backward pass from the node before the
         // route's unchanged end.
         for index in indices.reversed() {
             costTo.remove(at: index + 1)
@@ -115,8 +115,8 @@ struct RouteState {
     }
 
     /// The forward pass from node `forwardFrom` to the end and the backward pass from node
-    /// `backwardFrom` to the start; the nodes before the first and after the second are known,
-    /// and those of the forward pass on time. `load` is known.
+    /// `backwardFrom` to the start. The nodes before `forwardFrom` are known and on time, those
+    /// after `backwardFrom` known; so is `load`.
     private mutating func passes(_ model: FleetModel<some FleetTravel>, forwardFrom first: Int, backwardFrom last: Int) {
         let count = stops.count
         var onTime = true
