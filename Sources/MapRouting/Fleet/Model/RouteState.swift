@@ -227,7 +227,7 @@ struct RouteState {
         for p in 0...stops.count {
             let to = p < stops.count ? model.stopPlace[stops[p]] : model.endPlace[vehicle]
             let skipped = draws.skipsNext()
-            let extra = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+            let extra = Self.detour(from, here, to, model)
             from = to
             guard !skipped, extra.isFinite, extra < (best?.cost ?? .infinity),
                 serviceStart(ofInserted: stop, after: p, model) != nil
@@ -268,8 +268,7 @@ struct RouteState {
         candidates.reserveCapacity(stops.count + 1)
         for p in 0...stops.count {
             if blinks.skipsNext() { continue }
-            let from = place(p, model), to = place(p + 1, model)
-            let detour = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+            let detour = Self.detour(place(p, model), here, place(p + 1, model), model)
             if detour.isFinite { candidates.append((detour, p)) }
         }
         candidates.sort { ($0.cost, $0.after) < ($1.cost, $1.after) }
@@ -300,9 +299,13 @@ struct RouteState {
 
     /// The cost of the detour through `stop` between nodes p and p + 1 (nil: unreachable).
     @inline(__always) private func detour(of stop: Int, after p: Int, _ model: FleetModel<some FleetTravel>) -> Double? {
-        let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
-        let extra = model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+        let extra = Self.detour(place(p, model), model.stopPlace[stop], place(p + 1, model), model)
         return extra.isFinite ? extra : nil
+    }
+
+    /// What going from `from` to `to` through `here` costs more than going straight.
+    @inline(__always) private static func detour(_ from: Int, _ here: Int, _ to: Int, _ model: FleetModel<some FleetTravel>) -> Double {
+        model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
     }
 
     /// ``insertionCost(of:after:_:)`` past the time checks, with dimensions, route limits and
@@ -321,7 +324,7 @@ struct RouteState {
             else { return nil }
             let extra = model.isMoney
                 ? model.moneyCost(vehicle, distance: newDistance, duration: span.end - span.start) - cost
-                : model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+                : Self.detour(from, here, to, model)
             return extra.isFinite ? extra : nil
         }
         let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
@@ -343,7 +346,7 @@ struct RouteState {
         }
         let extra = model.isMoney
             ? model.moneyCost(vehicle, distance: newDistance, duration: newDuration) - cost
-            : model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+            : Self.detour(from, here, to, model)
         return extra.isFinite ? extra : nil
     }
 
