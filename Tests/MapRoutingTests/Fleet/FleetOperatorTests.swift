@@ -107,10 +107,42 @@ struct FleetOperatorTests {
                 var none = Blinks.none
                 let found = route.bestPosition(of: stop, model, blinks: &none)
                 #expect(found?.after == expected?.after && found?.cost == expected?.cost, "stop \(stop) on vehicle \(route.vehicle)")
-                if found != nil { placed += 1 }
+                if let expected {
+                    placed += 1
+                    // A limit at the best's cost hides it; just above, it is found.
+                    #expect(route.bestPosition(of: stop, model, cheaperThan: expected.cost, blinks: &none) == nil)
+                    let above = route.bestPosition(of: stop, model, cheaperThan: expected.cost.nextUp, blinks: &none)
+                    #expect(above?.after == expected.after && above?.cost == expected.cost)
+                }
             }
         }
         #expect(placed > 10)
+    }
+
+    /// The fleet's scan skips the time checks of positions that cannot beat the second best so
+    /// far; its answer is what offering every route's cheapest position would give.
+    @Test(arguments: 1...6)
+    func bestInsertionsEqualEveryRouteOffered(seed: UInt64) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+        var state = RegretInsertion.build(model)
+        var random = RandomSource(seed: seed)
+        let removed = StringRemoval.ruin(&state, model, random: &random)
+        #expect(!removed.isEmpty)
+        var vehicles = state.usedVehicles + Array(FirstEmptyVehicles(state.routes, model))
+        vehicles.sort()
+        var compared = 0
+        for stop in 0..<model.stopCount where state.routeOf[stop] < 0 {
+            var expected = BestTwoInsertions()
+            for vehicle in vehicles {
+                if let candidate = state.bestInsertion(of: stop, into: vehicle, granular: false, model) { expected.offer(candidate) }
+            }
+            let found = state.bestInsertions(of: stop, model)
+            #expect(found.best?.vehicle == expected.best?.vehicle && found.best?.after == expected.best?.after)
+            #expect(found.best?.cost == expected.best?.cost)
+            #expect(found.second == expected.second && found.secondVehicle == expected.secondVehicle)
+            if expected.second.isFinite { compared += 1 }
+        }
+        #expect(compared > 0)
     }
 
     /// ``problem(seed:)`` with a weight on every stop and, per vehicle, a weight capacity,

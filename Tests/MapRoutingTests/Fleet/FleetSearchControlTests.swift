@@ -13,16 +13,26 @@ struct FleetSearchControlTests {
         // Leave a few stops out, so trials also serve stops that were unserved before them.
         let used = try #require(state.routes.first { $0.stops.count >= 3 })
         state.remove(Array(used.stops.prefix(3)), model)
-        let before = state
-        #expect(before.unassigned.count >= 3)
+        #expect(state.unassigned.count >= 3)
         var random = RandomSource(seed: seed)
-        for _ in 0..<20 {
+        // Every third trial is kept: the routes saved for a trial are refilled in place, so
+        // undoing after a kept trial must not bring back an older trial's routes.
+        for trial in 0..<30 {
+            let before = state
             state.beginTrial()
             var removed = StringRemoval.ruin(&state, model, random: &random)
             removed += state.unassigned.filter { !removed.contains($0) }
             GreedyInsertion.insert(removed, into: &state, model, random: &random, blinkRate: 0.1)
+            if trial % 3 == 2 {
+                state.keepTrial()
+                continue
+            }
             state.undoTrial()
-            #expect(state.routes.map(\.stops) == before.routes.map(\.stops))
+            for (route, saved) in zip(state.routes, before.routes) {
+                #expect(route.vehicle == saved.vehicle && route.stops == saved.stops && route.load == saved.load)
+                #expect(route.costTo == saved.costTo && route.departure == saved.departure && route.latest == saved.latest)
+                #expect(route.cost == saved.cost && route.isFeasible == saved.isFeasible)
+            }
             #expect(state.routeOf == before.routeOf)
             // (The index of an unserved stop means nothing.)
             #expect(before.routeOf.indices.allSatisfy { before.routeOf[$0] < 0 || state.indexOf[$0] == before.indexOf[$0] })

@@ -50,7 +50,9 @@ extension FleetState {
             near.isGranular = true
             if near.best != nil { return near }
         }
-        return bestOverVehicles(of: stop, model) { vehicle in scanPositions(of: stop, in: vehicle, model, blinks: &blinks) }
+        return bestOverVehicles(of: stop, model) { vehicle, limit in
+            scanPositions(of: stop, in: vehicle, model, cheaperThan: limit, blinks: &blinks)
+        }
     }
 
     /// ``bestInsertions(of:_:blinks:)`` with no position skipped.
@@ -62,13 +64,16 @@ extension FleetState {
     /// `stop`'s cheapest position in `vehicle`'s route, every position tried; nil when the
     /// route has no room for it. A full route needs no look at its positions (no blinks are
     /// drawn for it either); problems with capacity dimensions, route limits, costs or breaks
-    /// check the route's other dimensions once before its positions.
+    /// check the route's other dimensions once before its positions. Positions costing `limit`
+    /// or more may count as none (see ``RouteState/bestPosition(of:_:cheaperThan:blinks:)``).
     @inline(__always)
-    private func scanPositions(of stop: Int, in vehicle: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks) -> Insertion? {
+    private func scanPositions(
+        of stop: Int, in vehicle: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
+    ) -> Insertion? {
         // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
         guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
-        return routes[vehicle].bestPosition(of: stop, model, blinks: &blinks)
+        return routes[vehicle].bestPosition(of: stop, model, cheaperThan: limit, blinks: &blinks)
     }
 
     /// ``bestInsertions(of:_:blinks:)`` over the positions before and after the stop's nearest
@@ -97,7 +102,7 @@ extension FleetState {
         guard model.canServe[vehicle * model.stopCount + stop] else { return nil }
         guard granular else {
             var none = Blinks.none
-            return scanPositions(of: stop, in: vehicle, model, blinks: &none)
+            return scanPositions(of: stop, in: vehicle, model, cheaperThan: .infinity, blinks: &none)
         }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
         var best: Insertion?
@@ -132,9 +137,13 @@ extension FleetState {
     /// order: every used one, and the first empty vehicle of each class (any other empty
     /// vehicle of the class would do the same). Walking the two short lists beats scanning
     /// every vehicle: CVRP benchmarks give one vehicle per customer, so most are empty.
+    ///
+    /// `routeBest(vehicle, limit)` may answer nil for a route whose best costs `limit` or more:
+    /// the second best so far, which such an insertion would not change. Its positions then
+    /// need no time check.
     @inline(__always)
     private func bestOverVehicles(
-        of stop: Int, _ model: FleetModel<some FleetTravel>, _ routeBest: (Int) -> Insertion?
+        of stop: Int, _ model: FleetModel<some FleetTravel>, _ routeBest: (_ vehicle: Int, _ limit: Double) -> Insertion?
     ) -> BestTwoInsertions {
         var chosen = BestTwoInsertions()
         var empties = FirstEmptyVehicles(routes, model)
@@ -149,7 +158,7 @@ extension FleetState {
                 vehicle = usedVehicles[nextUsed]
                 nextUsed += 1
             }
-            guard model.canServe[vehicle * model.stopCount + stop], let candidate = routeBest(vehicle) else { continue }
+            guard model.canServe[vehicle * model.stopCount + stop], let candidate = routeBest(vehicle, chosen.second) else { continue }
             chosen.offer(candidate)
         }
         return chosen

@@ -234,7 +234,9 @@ struct FleetModel<Travel: FleetTravel> {
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
         if Travel.isMeasured { return measured.duration(from, to) }
-        return times[from &* placeCount &+ to] / timeDivisor
+        // Stored durations are divided by 1: the same number, without a division's wait.
+        let stored = times[from &* placeCount &+ to]
+        return timeDivisor == 1 ? stored : stored / timeDivisor
     }
 
     /// When service starts at `stop` for a vehicle arriving at `arrival`: at once inside a

@@ -10,7 +10,7 @@
 /// node on (a delay reaching node p ends the route `max(0, delay - waitFrom[p])` later), so
 /// those stay constant-time checks; other problems skip that work.
 struct RouteState {
-    let vehicle: Int
+    private(set) var vehicle: Int
     private(set) var stops: [Int]
     /// Cost from the start to node p.
     private(set) var costTo: [Double]
@@ -62,6 +62,24 @@ struct RouteState {
     /// The place of node p.
     @inline(__always) func place(_ p: Int, _ model: FleetModel<some FleetTravel>) -> Int {
         p == 0 ? model.startPlace[vehicle] : p > stops.count ? model.endPlace[vehicle] : model.stopPlace[stops[p - 1]]
+    }
+
+    /// Becomes equal to `other`, in its own arrays: kept (not reallocated) when they are its
+    /// alone and large enough.
+    mutating func copyValues(of other: RouteState) {
+        vehicle = other.vehicle
+        Self.refill(&stops, other.stops)
+        Self.refill(&costTo, other.costTo)
+        Self.refill(&departure, other.departure)
+        Self.refill(&latest, other.latest)
+        load = other.load
+        isFeasible = other.isFeasible
+        cost = other.cost
+    }
+
+    private static func refill<Element>(_ values: inout [Element], _ source: [Element]) {
+        values.removeAll(keepingCapacity: true)
+        values.append(contentsOf: source)
     }
 
     /// Replaces the stops and recomputes the passes.
@@ -211,8 +229,12 @@ struct RouteState {
     }
 
     /// The cheapest feasible position for `stop` (the first of equal ones), or nil;
-    /// `blinks` may skip single positions.
-    @inline(__always) func bestPosition(of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks) -> Insertion? {
+    /// `blinks` may skip single positions. Without extras, positions costing `limit` or more
+    /// are not checked and count as none (the caller has a cheaper one elsewhere); with them,
+    /// `limit` is not used.
+    @inline(__always) func bestPosition(
+        of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double = .infinity, blinks: inout Blinks
+    ) -> Insertion? {
         // Problems without extras scan with no call the optimiser cannot see into: one such
         // call in the loop made it copy the route (retain and release its four arrays) per
         // scan, a fifth of a CVRP search's time.
@@ -223,16 +245,16 @@ struct RouteState {
         defer { blinks = draws }
         let here = model.stopPlace[stop]
         var best: Insertion?
+        var bestCost = limit
         var from = model.startPlace[vehicle]
         for p in 0...stops.count {
             let to = p < stops.count ? model.stopPlace[stops[p]] : model.endPlace[vehicle]
             let skipped = draws.skipsNext()
             let extra = Self.detour(from, here, to, model)
             from = to
-            guard !skipped, extra.isFinite, extra < (best?.cost ?? .infinity),
-                serviceStart(ofInserted: stop, after: p, model) != nil
-            else { continue }
+            guard !skipped, extra.isFinite, extra < bestCost, serviceStart(ofInserted: stop, after: p, model) != nil else { continue }
             best = Insertion(vehicle: vehicle, after: p, cost: extra)
+            bestCost = extra
         }
         return best
     }
