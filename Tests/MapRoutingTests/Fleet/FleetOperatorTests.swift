@@ -128,7 +128,7 @@ struct FleetOperatorTests {
         var random = RandomSource(seed: seed)
         let removed = StringRemoval.ruin(&state, model, random: &random)
         #expect(!removed.isEmpty)
-        var vehicles = state.usedVehicles + Array(FirstEmptyVehicles(state.routes, model))
+        var vehicles = state.usedVehicles + Array(FirstEmptyVehicles(usedVehicles: state.usedVehicles, model))
         vehicles.sort()
         var compared = 0
         for stop in 0..<model.stopCount where state.routeOf[stop] < 0 {
@@ -143,6 +143,36 @@ struct FleetOperatorTests {
             if expected.second.isFinite { compared += 1 }
         }
         #expect(compared > 0)
+    }
+
+    /// The empty vehicles the scan tries, found from the sorted used list: the lowest empty one
+    /// of each vehicle class, in vehicle order.
+    @Test(arguments: 1...6)
+    func firstEmptyVehiclesAreTheLowestEmptyOfEachClass(seed: UInt64) throws {
+        let base = try Self.problem(seed: seed)
+        // Eight vehicles in three classes (capacities 18, 24, 30), spread over the indices.
+        let vehicles = (0..<8).map { FleetVehicle(id: "v\($0)", start: 0, capacity: 18 + 6 * ($0 % 3), shift: TimeWindow(start: 0, end: 900)) }
+        let problem = try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: base.stops)
+        let model = FleetModel<StoredTravel>(problem)
+        var state = RegretInsertion.build(model)
+        // Emptying the lowest used route leaves an empty vehicle below used ones.
+        let lowest = try #require(state.usedVehicles.first)
+        state.remove(state.routes[lowest].stops, model)
+        var seen = Set<Int>()
+        let expected = (0..<model.vehicleCount).filter { state.routes[$0].isEmpty && seen.insert(model.vehicleClass[$0]).inserted }
+        #expect(model.vehicleClassCount == 3 && expected.contains(lowest))
+        #expect(Array(FirstEmptyVehicles(usedVehicles: state.usedVehicles, model)) == expected)
+    }
+
+    /// Skills decide who may serve a stop; without any, the table is not read.
+    @Test func servesFollowsTheSkills() throws {
+        let problem = try FleetSmallTests.line(
+            stops: [FleetStop(id: "electric", place: 1, skills: ["electric"]), FleetStop(id: "plain", place: 2)],
+            vehicles: [FleetVehicle(id: "plain", start: 0), FleetVehicle(id: "electrician", start: 0, skills: ["electric"])])
+        let model = FleetModel<StoredTravel>(problem)
+        #expect(!model.servesAll)
+        #expect([model.serves(0, 0), model.serves(0, 1), model.serves(1, 0), model.serves(1, 1)] == [false, true, true, true])
+        #expect(FleetModel<StoredTravel>(try Self.problem(seed: 1)).servesAll)
     }
 
     /// ``problem(seed:)`` with a weight on every stop and, per vehicle, a weight capacity,

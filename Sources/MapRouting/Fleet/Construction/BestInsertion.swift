@@ -89,7 +89,7 @@ extension FleetState {
             offer(stop, routeOf[neighbour], after: indexOf[neighbour], model, blinks: &blinks, into: &bestByRoute)
             offer(stop, routeOf[neighbour], after: indexOf[neighbour] + 1, model, blinks: &blinks, into: &bestByRoute)
         }
-        for vehicle in FirstEmptyVehicles(routes, model) { offer(stop, vehicle, after: 0, model, blinks: &blinks, into: &bestByRoute) }
+        for vehicle in FirstEmptyVehicles(usedVehicles: usedVehicles, model) { offer(stop, vehicle, after: 0, model, blinks: &blinks, into: &bestByRoute) }
         var chosen = BestTwoInsertions()
         for candidate in bestByRoute { chosen.offer(candidate) }
         return chosen
@@ -99,7 +99,7 @@ extension FleetState {
     /// weighs that route: next to the stop's nearest stops in it when `granular`, else at
     /// every position (nil for a vehicle that cannot serve the stop or has no room).
     func bestInsertion(of stop: Int, into vehicle: Int, granular: Bool, _ model: FleetModel<some FleetTravel>) -> Insertion? {
-        guard model.canServe[vehicle * model.stopCount + stop] else { return nil }
+        guard model.serves(vehicle, stop) else { return nil }
         guard granular else {
             var none = Blinks.none
             return scanPositions(of: stop, in: vehicle, model, cheaperThan: .infinity, blinks: &none)
@@ -122,7 +122,7 @@ extension FleetState {
         _ stop: Int, _ vehicle: Int, after p: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks,
         into bestByRoute: inout [Insertion]
     ) {
-        guard model.canServe[vehicle * model.stopCount + stop], !blinks.skipsNext() else { return }
+        guard model.serves(vehicle, stop), !blinks.skipsNext() else { return }
         // Indexing reads the route in place; `let route = routes[vehicle]` would copy it.
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return }
         guard let extra = routes[vehicle].insertionCost(of: stop, after: p, model) else { return }
@@ -146,7 +146,7 @@ extension FleetState {
         of stop: Int, _ model: FleetModel<some FleetTravel>, _ routeBest: (_ vehicle: Int, _ limit: Double) -> Insertion?
     ) -> BestTwoInsertions {
         var chosen = BestTwoInsertions()
-        var empties = FirstEmptyVehicles(routes, model)
+        var empties = FirstEmptyVehicles(usedVehicles: usedVehicles, model)
         var nextEmpty = empties.next()
         var nextUsed = 0
         while nextUsed < usedVehicles.count || nextEmpty != nil {
@@ -158,7 +158,7 @@ extension FleetState {
                 vehicle = usedVehicles[nextUsed]
                 nextUsed += 1
             }
-            guard model.canServe[vehicle * model.stopCount + stop], let candidate = routeBest(vehicle, chosen.second) else { continue }
+            guard model.serves(vehicle, stop), let candidate = routeBest(vehicle, chosen.second) else { continue }
             chosen.offer(candidate)
         }
         return chosen

@@ -1,25 +1,34 @@
 /// The first empty vehicle of each class, in vehicle order, found as the walk goes: no array
-/// per stop looked at (that allocation was a few percent of a fleet search).
+/// per stop looked at (that allocation was a few percent of a fleet search). The walk skips the
+/// used vehicles by their sorted list, without reading their routes.
 struct FirstEmptyVehicles: Sequence, IteratorProtocol {
-    private let routes: [RouteState]
+    private let usedVehicles: [Int]
+    private let vehicleCount: Int
     private let vehicleClass: [Int]
     private let classCount: Int
     private var vehicle = 0
+    /// The first of `usedVehicles` not below `vehicle`.
+    private var nextUsed = 0
     private var found = 0
     /// Classes below 64 already found; later ones are listed in `seenLater`.
     private var seen: UInt64 = 0
     private var seenLater: [Int] = []
 
-    init(_ routes: [RouteState], _ model: FleetModel<some FleetTravel>) {
-        self.routes = routes
+    /// `usedVehicles`: the vehicles with stops, in increasing order.
+    init(usedVehicles: [Int], _ model: FleetModel<some FleetTravel>) {
+        self.usedVehicles = usedVehicles
+        vehicleCount = model.vehicleCount
         vehicleClass = model.vehicleClass
         classCount = model.vehicleClassCount
     }
 
     mutating func next() -> Int? {
-        while vehicle < routes.count && found < classCount {
+        while vehicle < vehicleCount && found < classCount {
             defer { vehicle += 1 }
-            guard routes[vehicle].isEmpty else { continue }
+            if nextUsed < usedVehicles.count && usedVehicles[nextUsed] == vehicle {
+                nextUsed += 1
+                continue
+            }
             let vehicleClass = vehicleClass[vehicle]
             if vehicleClass < 64 {
                 let bit: UInt64 = 1 << UInt64(vehicleClass)

@@ -48,6 +48,8 @@ struct FleetModel<Travel: FleetTravel> {
     let shiftEnd: [Double]
     /// `canServe[vehicle * stopCount + stop]`: the vehicle has every skill the stop needs.
     let canServe: [Bool]
+    /// True when no stop needs a skill some vehicle lacks (``serves(_:_:)`` reads no table then).
+    let servesAll: Bool
     /// Vehicles with equal start, end, capacities, shift, skills, limits and costs share a class: trying
     /// one empty vehicle of a class is enough.
     let vehicleClass: [Int]
@@ -136,6 +138,7 @@ struct FleetModel<Travel: FleetTravel> {
             for stop in problem.stops { canServe.append(stop.skills.isSubset(of: vehicle.skills)) }
         }
         self.canServe = canServe
+        servesAll = !canServe.contains(false)
         var classes: [FleetVehicle: Int] = [:]
         vehicleClass = problem.vehicles.map { vehicle in
             var key = vehicle
@@ -193,6 +196,12 @@ struct FleetModel<Travel: FleetTravel> {
             lists[stop] = row
         }
         return lists
+    }
+
+    /// True when `vehicle` has every skill `stop` needs. Without skills no table is read: the
+    /// insertion scan asks for every route, and the table's column for one stop is scattered.
+    @inline(__always) func serves(_ vehicle: Int, _ stop: Int) -> Bool {
+        servesAll || canServe[vehicle &* stopCount &+ stop]
     }
 
     /// Objective cost between places; to place -1 (the end of an open route) costs nothing.

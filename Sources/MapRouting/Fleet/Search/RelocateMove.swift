@@ -52,6 +52,6 @@ enum RelocateMove: StopMove {
 extension FleetModel {
     /// True when `vehicle` has the skills every stop in `stops` needs.
     @inline(__always) func canServe(vehicle: Int, all stops: some Sequence<Int>) -> Bool {
-        stops.allSatisfy { canServe[vehicle * stopCount + $0] }
+        stops.allSatisfy { serves(vehicle, $0) }
     }
 }

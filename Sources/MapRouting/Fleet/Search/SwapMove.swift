@@ -8,7 +8,7 @@ enum SwapMove: StopMove {
         let i = state.indexOf[stop] + 1
         for other in model.neighbours[stop].prefix(neighbours) {
             let b = state.routeOf[other]
-            guard b >= 0, b != a, model.canServe[a * model.stopCount + other], model.canServe[b * model.stopCount + stop]
+            guard b >= 0, b != a, model.serves(a, other), model.serves(b, stop)
             else { continue }
             let (routeA, routeB) = (state.routes[a], state.routes[b])
             let loadChange = model.items[other] - model.items[stop]
