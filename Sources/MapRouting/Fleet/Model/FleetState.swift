@@ -38,7 +38,7 @@ struct FleetState {
     /// During a trial: each changed route as it was before its first change, in the first
     /// `trialSavedCount` entries. The entries are refilled, not replaced: a route saved by
     /// sharing its arrays would copy them into new memory at its first change and free them at
-    /// the trial's end, several times per iteration (a sixth of a CVRP search's time).
+    /// the trial's end, for every route a trial changes.
     private var trialSaved: [RouteState] = []
     private var trialSavedCount = 0
     private var trialUnserved = (stops: 0, priority: 0)

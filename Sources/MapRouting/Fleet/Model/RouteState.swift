@@ -65,7 +65,8 @@ struct RouteState {
     }
 
     /// Becomes equal to `other`, in its own arrays: kept (not reallocated) when they are its
-    /// alone and large enough.
+    /// alone and large enough. Copies every stored property: one added to the type belongs here
+    /// too (the trial undo test compares them all).
     mutating func copyValues(of other: RouteState) {
         vehicle = other.vehicle
         Self.refill(&stops, other.stops)
