@@ -119,17 +119,30 @@ struct FleetOperatorTests {
         #expect(placed > 10)
     }
 
+    /// ``problem(seed:)`` with eight vehicles in three classes (capacities 18, 24, 30, spread over
+    /// the indices), so that some stay empty and several routes compete for each stop.
+    static func mixedFleetProblem(seed: UInt64) throws -> FleetProblem {
+        let base = try problem(seed: seed)
+        let vehicles = (0..<8).map { FleetVehicle(id: "v\($0)", start: 0, capacity: 18 + 6 * ($0 % 3), shift: TimeWindow(start: 0, end: 900)) }
+        return try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: base.stops)
+    }
+
+    /// The lowest empty vehicle of each class, in vehicle order, read from the routes.
+    static func firstEmptyOfEachClass(_ state: FleetState, _ model: FleetModel<StoredTravel>) -> [Int] {
+        var seen = Set<Int>()
+        return (0..<model.vehicleCount).filter { state.routes[$0].isEmpty && seen.insert(model.vehicleClass[$0]).inserted }
+    }
+
     /// The fleet's scan skips the time checks of positions that cannot beat the second best so
     /// far; its answer is what offering every route's cheapest position would give.
     @Test(arguments: 1...6)
     func bestInsertionsEqualEveryRouteOffered(seed: UInt64) throws {
-        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+        let model = FleetModel<StoredTravel>(try Self.mixedFleetProblem(seed: seed))
         var state = RegretInsertion.build(model)
         var random = RandomSource(seed: seed)
         let removed = StringRemoval.ruin(&state, model, random: &random)
         #expect(!removed.isEmpty)
-        var vehicles = state.usedVehicles + Array(FirstEmptyVehicles(usedVehicles: state.usedVehicles, model))
-        vehicles.sort()
+        let vehicles = (state.usedVehicles + Self.firstEmptyOfEachClass(state, model)).sorted()
         var compared = 0
         for stop in 0..<model.stopCount where state.routeOf[stop] < 0 {
             var expected = BestTwoInsertions()
@@ -149,17 +162,12 @@ struct FleetOperatorTests {
     /// of each vehicle class, in vehicle order.
     @Test(arguments: 1...6)
     func firstEmptyVehiclesAreTheLowestEmptyOfEachClass(seed: UInt64) throws {
-        let base = try Self.problem(seed: seed)
-        // Eight vehicles in three classes (capacities 18, 24, 30), spread over the indices.
-        let vehicles = (0..<8).map { FleetVehicle(id: "v\($0)", start: 0, capacity: 18 + 6 * ($0 % 3), shift: TimeWindow(start: 0, end: 900)) }
-        let problem = try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: base.stops)
-        let model = FleetModel<StoredTravel>(problem)
+        let model = FleetModel<StoredTravel>(try Self.mixedFleetProblem(seed: seed))
         var state = RegretInsertion.build(model)
         // Emptying the lowest used route leaves an empty vehicle below used ones.
         let lowest = try #require(state.usedVehicles.first)
         state.remove(state.routes[lowest].stops, model)
-        var seen = Set<Int>()
-        let expected = (0..<model.vehicleCount).filter { state.routes[$0].isEmpty && seen.insert(model.vehicleClass[$0]).inserted }
+        let expected = Self.firstEmptyOfEachClass(state, model)
         #expect(model.vehicleClassCount == 3 && expected.contains(lowest))
         #expect(Array(FirstEmptyVehicles(usedVehicles: state.usedVehicles, model)) == expected)
     }

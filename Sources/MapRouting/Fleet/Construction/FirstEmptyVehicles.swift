@@ -3,7 +3,7 @@
 /// used vehicles by their sorted list, without reading their routes.
 struct FirstEmptyVehicles: Sequence, IteratorProtocol {
     private let usedVehicles: [Int]
-    private let vehicleCount: Int
+    /// Each vehicle's class (one entry per vehicle).
     private let vehicleClass: [Int]
     private let classCount: Int
     private var vehicle = 0
@@ -17,13 +17,12 @@ struct FirstEmptyVehicles: Sequence, IteratorProtocol {
     /// `usedVehicles`: the vehicles with stops, in increasing order.
     init(usedVehicles: [Int], _ model: FleetModel<some FleetTravel>) {
         self.usedVehicles = usedVehicles
-        vehicleCount = model.vehicleCount
         vehicleClass = model.vehicleClass
         classCount = model.vehicleClassCount
     }
 
     mutating func next() -> Int? {
-        while vehicle < vehicleCount && found < classCount {
+        while vehicle < vehicleClass.count && found < classCount {
             defer { vehicle += 1 }
             if nextUsed < usedVehicles.count && usedVehicles[nextUsed] == vehicle {
                 nextUsed += 1

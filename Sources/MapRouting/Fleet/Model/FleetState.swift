@@ -108,6 +108,8 @@ struct FleetState {
     private mutating func saveForTrial(_ vehicle: Int) {
         guard inTrial else { return }
         for k in 0..<trialSavedCount where trialSaved[k].vehicle == vehicle { return }
+        // A new entry starts as a shared copy; refilling it gives it arrays of its own, so the
+        // route's first change does not copy its arrays.
         if trialSavedCount == trialSaved.count { trialSaved.append(routes[vehicle]) }
         trialSaved[trialSavedCount].copyValues(of: routes[vehicle])
         trialSavedCount += 1
