@@ -1,8 +1,8 @@
 import Foundation
 
 /// Shares stops among vehicles: regret insertion builds a first answer (farthest-first
-/// insertion above 1,000 stops without time limits), then ruin and
-/// recreate (string removal, greedy insertion with blinks) under simulated-annealing
+/// insertion above 1,000 stops without time limits), then ruin and recreate (string
+/// removal, half of the strings split; greedy insertion with blinks) under simulated-annealing
 /// acceptance that reheats when the search stalls (`AnnealingSchedule`), with local
 /// search across and within routes on every new best answer. Up to
 /// ``FleetSearchOptions/sideBySidePlaces`` places, ``FleetSearchOptions/searches`` such

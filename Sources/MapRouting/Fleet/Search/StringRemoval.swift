@@ -1,7 +1,14 @@
 /// The ruin step: remove a few strings of consecutive stops from routes that are close
 /// to each other (after Christiaens and Vanden Berghe's SISR), so the recreate step can
-/// rebuild that neighbourhood differently.
+/// rebuild that neighbourhood differently. Half the strings are split strings: a stretch
+/// of the route loses its two ends and keeps a run of stops in between, which recreate
+/// may then join to other stops on either side.
 enum StringRemoval {
+    /// How often a string is split (SISR's 0.5).
+    static let splitRate = 0.5
+    /// After each stop kept in a split string, the chance that no more are kept (SISR's β).
+    static let keptRunEnd = 0.01
+
     /// Removes about `averageRemoved` stops and returns them.
     static func ruin(
         _ state: inout FleetState, _ model: FleetModel<some FleetTravel>, random: inout RandomSource,
@@ -31,14 +38,32 @@ enum StringRemoval {
             ruined.append(vehicle)
             let stopCount = state.routes[vehicle].stops.count
             let length = Int(uniform(&random) * min(longestString, Double(stopCount))) + 1
-            let position = state.indexOf[stop]
-            // A string of `length` stops that contains `stop`, at a random offset.
-            let earliest = max(0, position - length + 1), latestStart = min(position, stopCount - length)
-            let first = earliest + random.below(latestStart - earliest + 1)
-            removed += state.routes[vehicle].stops[first..<(first + length)]
+            let stops = state.routes[vehicle].stops
+            guard length < stopCount, uniform(&random) < splitRate else {
+                // A string of `length` stops that contains `stop`, at a random offset.
+                let first = stretchStart(containing: state.indexOf[stop], length: length, in: stopCount, &random)
+                removed += stops[first..<(first + length)]
+                continue
+            }
+            // `length` stops removed around a run of `kept` (at most `maximumString`, and the
+            // stretch within the route). SISR's run has no cap: on the 50-stop routes of the
+            // README's example it spanned most of a route and the plans were longer.
+            var kept = 1
+            while length + kept < stopCount, kept < maximumString, uniform(&random) >= keptRunEnd { kept += 1 }
+            let first = stretchStart(containing: state.indexOf[stop], length: length + kept, in: stopCount, &random)
+            let keptFrom = first + random.below(length + 1)
+            removed += stops[first..<keptFrom]
+            removed += stops[(keptFrom + kept)..<(first + length + kept)]
         }
         state.remove(removed, model)
         return removed
+    }
+
+    /// The first index of a random stretch of `length` stops of a route of `count` that
+    /// contains the stop at `position`.
+    private static func stretchStart(containing position: Int, length: Int, in count: Int, _ random: inout RandomSource) -> Int {
+        let earliest = max(0, position - length + 1), latest = min(position, count - length)
+        return earliest + random.below(latest - earliest + 1)
     }
 
     /// A number in [0, 1).
