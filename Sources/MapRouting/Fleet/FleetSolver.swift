@@ -143,7 +143,7 @@ public enum FleetSolver {
             model.items.reduce(0, +) <= model.capacity[0] || model.capacity[0] == Int.max
         else { return nil }
         var state = FleetState(model)
-        let servable = (0..<model.stopCount).filter { model.canServe[$0] }
+        let servable = (0..<model.stopCount).filter { model.serves(0, $0) }
         state.setRoute(0, servable, model)
         let places = [model.startPlace[0]] + servable.map { model.stopPlace[$0] }
             + (model.endPlace[0] >= 0 && model.endPlace[0] != model.startPlace[0] ? [model.endPlace[0]] : [])

@@ -63,7 +63,7 @@ enum FleetSolutionBuilder {
 
     /// Why `stop` is not served: the first constraint that rules out every vehicle.
     static func reason(_ stop: Int, _ model: FleetModel<some FleetTravel>) -> UnassignedReason {
-        let skilled = (0..<model.vehicleCount).filter { model.canServe[$0 * model.stopCount + stop] }
+        let skilled = (0..<model.vehicleCount).filter { model.serves($0, stop) }
         if skilled.isEmpty { return .skills }
         let roomy = skilled.filter { model.items[stop] <= model.capacity[$0] }
         if roomy.isEmpty { return .capacity }
