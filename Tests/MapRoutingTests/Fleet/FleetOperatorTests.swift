@@ -158,18 +158,52 @@ struct FleetOperatorTests {
         #expect(compared > 0)
     }
 
-    /// The empty vehicles the scan tries, found from the sorted used list: the lowest empty one
-    /// of each vehicle class, in vehicle order.
+    /// The empty vehicles the scan tries, kept by the state as routes empty and fill (and as a
+    /// trial is undone): the lowest empty one of each vehicle class, in vehicle order.
     @Test(arguments: 1...6)
     func firstEmptyVehiclesAreTheLowestEmptyOfEachClass(seed: UInt64) throws {
         let model = FleetModel<StoredTravel>(try Self.mixedFleetProblem(seed: seed))
         var state = RegretInsertion.build(model)
+        #expect(state.firstEmptyVehicles == Self.firstEmptyOfEachClass(state, model))
         // Emptying the lowest used route leaves an empty vehicle below used ones.
         let lowest = try #require(state.usedVehicles.first)
         state.remove(state.routes[lowest].stops, model)
         let expected = Self.firstEmptyOfEachClass(state, model)
         #expect(model.vehicleClassCount == 3 && expected.contains(lowest))
-        #expect(Array(FirstEmptyVehicles(usedVehicles: state.usedVehicles, model)) == expected)
+        #expect(state.firstEmptyVehicles == expected)
+        // A trial that empties the next route and fills the lowest again, then is undone.
+        state.beginTrial()
+        let next = try #require(state.usedVehicles.first)
+        let moved = state.routes[next].stops
+        state.remove(moved, model)
+        for (index, stop) in moved.enumerated() { state.insert(stop, vehicle: lowest, after: index, model) }
+        #expect(state.firstEmptyVehicles == Self.firstEmptyOfEachClass(state, model) && state.firstEmptyVehicles.contains(next))
+        state.undoTrial()
+        #expect(state.firstEmptyVehicles == expected)
+    }
+
+    /// Blinks are drawn only for a position that would be the best so far, which skips each
+    /// position as often as a draw per position would: the cheapest position is skipped with
+    /// the blink rate, and a skip never makes the answer cheaper.
+    @Test func blinksSkipTheCheapestPositionAtTheirRate() throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: 3))
+        var state = RegretInsertion.build(model)
+        let vehicle = try #require(state.usedVehicles.first { state.routes[$0].stops.count >= 3 })
+        let stop = state.routes[vehicle].stops[1]
+        state.remove([stop], model)
+        let route = state.routes[vehicle]
+        var none = Blinks.none
+        let cheapest = try #require(route.bestPosition(of: stop, model, blinks: &none))
+        var blinks = Blinks(rate: 0.3, random: RandomSource(seed: 11))
+        var cheapestKept = 0
+        let scans = 10_000
+        for _ in 0..<scans {
+            guard let found = route.bestPosition(of: stop, model, blinks: &blinks) else { continue }
+            #expect(found.cost >= cheapest.cost)
+            if found.after == cheapest.after { cheapestKept += 1 }
+        }
+        // Binomial with p = 0.7: within five standard deviations.
+        #expect(abs(Double(cheapestKept) - 0.7 * Double(scans)) < 5 * (0.21 * Double(scans)).squareRoot(), "\(cheapestKept) of \(scans)")
     }
 
     /// Skills decide who may serve a stop; without any, the table is not read.

@@ -50,9 +50,7 @@ extension FleetState {
             near.isGranular = true
             if near.best != nil { return near }
         }
-        return bestOverVehicles(of: stop, model) { vehicle, limit in
-            scanPositions(of: stop, in: vehicle, model, cheaperThan: limit, blinks: &blinks)
-        }
+        return bestOverVehicles(of: stop, model, blinks: &blinks)
     }
 
     /// ``bestInsertions(of:_:blinks:)`` with no position skipped.
@@ -89,7 +87,7 @@ extension FleetState {
             offer(stop, routeOf[neighbour], after: indexOf[neighbour], model, blinks: &blinks, into: &bestByRoute)
             offer(stop, routeOf[neighbour], after: indexOf[neighbour] + 1, model, blinks: &blinks, into: &bestByRoute)
         }
-        for vehicle in FirstEmptyVehicles(usedVehicles: usedVehicles, model) { offer(stop, vehicle, after: 0, model, blinks: &blinks, into: &bestByRoute) }
+        for vehicle in firstEmptyVehicles { offer(stop, vehicle, after: 0, model, blinks: &blinks, into: &bestByRoute) }
         var chosen = BestTwoInsertions()
         for candidate in bestByRoute { chosen.offer(candidate) }
         return chosen
@@ -133,32 +131,34 @@ extension FleetState {
         }
     }
 
-    /// The best and second-best of `routeBest` over the vehicles a stop may go to, in vehicle
-    /// order: every used one, and the first empty vehicle of each class (any other empty
-    /// vehicle of the class would do the same). Walking the two short lists beats scanning
-    /// every vehicle: CVRP benchmarks give one vehicle per customer, so most are empty.
+    /// The best and second-best of the routes' cheapest positions over the vehicles a stop may
+    /// go to, in vehicle order: every used one, and the first empty vehicle of each class (any
+    /// other empty vehicle of the class would do the same). Walking the two short lists beats
+    /// scanning every vehicle: CVRP benchmarks give one vehicle per customer, so most are empty.
     ///
-    /// `routeBest(vehicle, limit)` may answer nil for a route whose best costs `limit` or more:
-    /// the second best so far, which such an insertion would not change. Its positions then
-    /// need no time check.
+    /// A route's scan may answer nil when its best costs the second best so far or more, which
+    /// such an insertion would not change: its positions then need no time check.
     @inline(__always)
     private func bestOverVehicles(
-        of stop: Int, _ model: FleetModel<some FleetTravel>, _ routeBest: (_ vehicle: Int, _ limit: Double) -> Insertion?
+        of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks
     ) -> BestTwoInsertions {
         var chosen = BestTwoInsertions()
-        var empties = FirstEmptyVehicles(usedVehicles: usedVehicles, model)
-        var nextEmpty = empties.next()
+        var nextEmpty = 0
         var nextUsed = 0
-        while nextUsed < usedVehicles.count || nextEmpty != nil {
+        while nextUsed < usedVehicles.count || nextEmpty < firstEmptyVehicles.count {
             let vehicle: Int
-            if let empty = nextEmpty, nextUsed == usedVehicles.count || empty < usedVehicles[nextUsed] {
-                vehicle = empty
-                nextEmpty = empties.next()
+            if nextEmpty < firstEmptyVehicles.count, nextUsed == usedVehicles.count || firstEmptyVehicles[nextEmpty] < usedVehicles[nextUsed] {
+                vehicle = firstEmptyVehicles[nextEmpty]
+                nextEmpty += 1
             } else {
                 vehicle = usedVehicles[nextUsed]
                 nextUsed += 1
             }
-            guard model.serves(vehicle, stop), let candidate = routeBest(vehicle, chosen.second) else { continue }
+            // Full routes are passed over here: a call per route that only found no room was a
+            // tenth of a CVRP search (most of X-n200-k36's routes are full for most stops).
+            guard model.serves(vehicle, stop), routes[vehicle].load + model.items[stop] <= model.capacity[vehicle],
+                let candidate = scanPositions(of: stop, in: vehicle, model, cheaperThan: chosen.second, blinks: &blinks)
+            else { continue }
             chosen.offer(candidate)
         }
         return chosen

@@ -1,5 +1,6 @@
 /// The "blinks" of ruin and recreate (SISR): while looking for a stop's cheapest place, each
-/// position is skipped with a small probability, so repeated recreates differ.
+/// position is skipped with a small probability, so repeated recreates differ. A scan draws
+/// only for a position that would be its best so far: skipping any other changes nothing.
 ///
 /// A value passed `inout`, not a closure over the generator: the position scan draws from a
 /// local copy, which the optimiser keeps in registers, and hands it back when it is done.

@@ -1,6 +1,7 @@
-/// The first empty vehicle of each class, in vehicle order, found as the walk goes: no array
-/// per stop looked at (that allocation was a few percent of a fleet search). The walk skips the
-/// used vehicles by their sorted list, without reading their routes.
+/// The first empty vehicle of each class, in vehicle order, found as the walk goes. The walk
+/// skips the used vehicles by their sorted list, without reading their routes.
+/// ``FleetState`` keeps the list and walks again only when a route empties or fills: a walk
+/// per stop looked at was 4 % of a fleet search.
 struct FirstEmptyVehicles: Sequence, IteratorProtocol {
     private let usedVehicles: [Int]
     /// Each vehicle's class (one entry per vehicle).
@@ -14,11 +15,12 @@ struct FirstEmptyVehicles: Sequence, IteratorProtocol {
     private var seen: UInt64 = 0
     private var seenLater: [Int] = []
 
-    /// `usedVehicles`: the vehicles with stops, in increasing order.
-    init(usedVehicles: [Int], _ model: FleetModel<some FleetTravel>) {
+    /// `usedVehicles`: the vehicles with stops, in increasing order; `vehicleClass`: each
+    /// vehicle's class, below `classCount`.
+    init(usedVehicles: [Int], vehicleClass: [Int], classCount: Int) {
         self.usedVehicles = usedVehicles
-        vehicleClass = model.vehicleClass
-        classCount = model.vehicleClassCount
+        self.vehicleClass = vehicleClass
+        self.classCount = classCount
     }
 
     mutating func next() -> Int? {

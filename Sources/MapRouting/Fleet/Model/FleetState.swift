@@ -30,6 +30,10 @@ struct FleetState {
     private(set) var indexOf: [Int]
     /// The vehicles with at least one stop, in increasing order.
     private(set) var usedVehicles: [Int] = []
+    /// The first empty vehicle of each class, in increasing order (``FirstEmptyVehicles``).
+    private(set) var firstEmptyVehicles: [Int] = []
+    private let vehicleClass: [Int]
+    private let vehicleClassCount: Int
     /// Each route's cost by vehicle (read without touching the routes).
     private var routeCost: [Double]
     /// The stops not served, counted.
@@ -49,8 +53,11 @@ struct FleetState {
         routeOf = [Int](repeating: -1, count: model.stopCount)
         indexOf = [Int](repeating: -1, count: model.stopCount)
         routeCost = routes.map(\.cost)
+        vehicleClass = model.vehicleClass
+        vehicleClassCount = model.vehicleClassCount
         unservedStops = model.stopCount
         unservedPriority = model.priority.reduce(0, +)
+        findFirstEmptyVehicles()
     }
 
     var cost: Double { routeCost.reduce(0, +) }
@@ -102,6 +109,14 @@ struct FleetState {
             if usedVehicles[middle] < vehicle { low = middle + 1 } else { high = middle }
         }
         if isUsed { usedVehicles.insert(vehicle, at: low) } else { usedVehicles.remove(at: low) }
+        findFirstEmptyVehicles()
+    }
+
+    /// Walks the vehicles for ``firstEmptyVehicles`` again (in the list's own buffer).
+    private mutating func findFirstEmptyVehicles() {
+        firstEmptyVehicles.removeAll(keepingCapacity: true)
+        firstEmptyVehicles.append(
+            contentsOf: FirstEmptyVehicles(usedVehicles: usedVehicles, vehicleClass: vehicleClass, classCount: vehicleClassCount))
     }
 
     /// During a trial, keeps `vehicle`'s route as it was before its first change.
