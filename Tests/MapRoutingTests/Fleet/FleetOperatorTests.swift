@@ -182,6 +182,33 @@ struct FleetOperatorTests {
         #expect(state.firstEmptyVehicles == expected)
     }
 
+    /// A route's scan passes over positions by two time bounds (the stop's last window has
+    /// closed before the vehicle leaves; service cannot end in time for the next node) and
+    /// still finds the cheapest on-time position: the one that checking every position finds.
+    @Test(arguments: 1...6)
+    func routeScanFindsTheCheapestOnTimePosition(seed: UInt64) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+        var state = RegretInsertion.build(model)
+        var random = RandomSource(seed: seed)
+        let removed = StringRemoval.ruin(&state, model, random: &random)
+        var compared = 0
+        for stop in removed {
+            for vehicle in 0..<model.vehicleCount {
+                let route = state.routes[vehicle]
+                var expected: Insertion?
+                for p in 0...route.stops.count {
+                    guard let cost = route.insertionCost(of: stop, after: p, model), cost < (expected?.cost ?? .infinity) else { continue }
+                    expected = Insertion(vehicle: vehicle, after: p, cost: cost)
+                }
+                var none = Blinks.none
+                let found = route.bestPosition(of: stop, model, blinks: &none)
+                #expect(found?.after == expected?.after && found?.cost == expected?.cost, "stop \(stop), vehicle \(vehicle)")
+                if expected != nil && route.stops.count > 2 { compared += 1 }
+            }
+        }
+        #expect(compared > 0 && removed.contains { !model.windows[$0].isEmpty })
+    }
+
     /// Blinks are drawn only for a position that would be the best so far, which skips each
     /// position as often as a draw per position would: the cheapest position is skipped with
     /// the blink rate, and a skip never makes the answer cheaper.

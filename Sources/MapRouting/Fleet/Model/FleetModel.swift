@@ -39,6 +39,9 @@ struct FleetModel<Travel: FleetTravel> {
     let items: [Int]
     let service: [Double]
     let windows: [[TimeWindow]]
+    /// When each stop's first window opens and its last closes (-infinity and infinity: any time).
+    let firstOpening: [Double]
+    let lastClosing: [Double]
     let priority: [Int]
     let startPlace: [Int]
     /// The end place, or -1 when the route ends at its last stop (legs to it cost nothing).
@@ -121,6 +124,8 @@ struct FleetModel<Travel: FleetTravel> {
         items = problem.stops.map(\.items)
         service = problem.stops.map(\.serviceDuration)
         windows = problem.stops.map(\.timeWindows)
+        firstOpening = problem.stops.map { $0.timeWindows.first?.start ?? -.infinity }
+        lastClosing = problem.stops.map { $0.timeWindows.last?.end ?? .infinity }
         priority = problem.stops.map(\.priority)
         startPlace = problem.vehicles.map(\.start)
         endPlace = problem.vehicles.map { vehicle in
