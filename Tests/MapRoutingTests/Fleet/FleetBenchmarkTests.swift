@@ -37,9 +37,9 @@ struct FleetBenchmarkTests {
 
     /// What `mapctl route --vehicles` does with no budget flag: the default iteration budget
     /// (750 per stop; in release 0.03–1.2 s here, under the default 2 s cap) reaches 1 % of the
-    /// best known with the default seed on every shared instance (seeds 1-24: X-n200-k36 and
-    /// RC101 up to 1.16 and 1.10 %). 100 per stop left X-n101-k25 at 1.0 % and X-n200-k36 at
-    /// 1.9 %. Run without the clock cap so debug builds give the same answer.
+    /// best known with the default seed on every shared instance (not with every seed: X-n200-k36
+    /// seeds 1-24 up to 1.09 %, RC101 seeds 1-72 up to 1.79 %). 100 per stop left X-n101-k25 at
+    /// 1.0 % and X-n200-k36 at 1.9 %. Run without the clock cap so debug builds give the same answer.
     @Test("default budget within 1 % of the best known", arguments: [
         "E-n13-k4", "A-n32-k5", "F-n72-k4", "M-n101-k10", "X-n101-k25", "X-n200-k36", "C101", "R101", "RC101", "R201",
     ])

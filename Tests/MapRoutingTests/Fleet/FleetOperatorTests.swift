@@ -127,6 +127,15 @@ struct FleetOperatorTests {
         return try FleetProblem(matrices: base.matrices, vehicles: vehicles, stops: base.stops)
     }
 
+    /// `problem`'s regret-built plan after one ruin drawn with `seed`, and the stops it removed.
+    static func ruinedPlan(_ problem: FleetProblem, seed: UInt64) -> (FleetModel<StoredTravel>, FleetState, [Int]) {
+        let model = FleetModel<StoredTravel>(problem)
+        var state = RegretInsertion.build(model)
+        var random = RandomSource(seed: seed)
+        let removed = StringRemoval.ruin(&state, model, random: &random)
+        return (model, state, removed)
+    }
+
     /// The lowest empty vehicle of each class, in vehicle order, read from the routes.
     static func firstEmptyOfEachClass(_ state: FleetState, _ model: FleetModel<StoredTravel>) -> [Int] {
         var seen = Set<Int>()
@@ -137,10 +146,7 @@ struct FleetOperatorTests {
     /// far; its answer is what offering every route's cheapest position would give.
     @Test(arguments: 1...6)
     func bestInsertionsEqualEveryRouteOffered(seed: UInt64) throws {
-        let model = FleetModel<StoredTravel>(try Self.mixedFleetProblem(seed: seed))
-        var state = RegretInsertion.build(model)
-        var random = RandomSource(seed: seed)
-        let removed = StringRemoval.ruin(&state, model, random: &random)
+        let (model, state, removed) = Self.ruinedPlan(try Self.mixedFleetProblem(seed: seed), seed: seed)
         #expect(!removed.isEmpty)
         let vehicles = (state.usedVehicles + Self.firstEmptyOfEachClass(state, model)).sorted()
         var compared = 0
@@ -187,10 +193,7 @@ struct FleetOperatorTests {
     /// still finds the cheapest on-time position: the one that checking every position finds.
     @Test(arguments: 1...6)
     func routeScanFindsTheCheapestOnTimePosition(seed: UInt64) throws {
-        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
-        var state = RegretInsertion.build(model)
-        var random = RandomSource(seed: seed)
-        let removed = StringRemoval.ruin(&state, model, random: &random)
+        let (model, state, removed) = Self.ruinedPlan(try Self.problem(seed: seed), seed: seed)
         var compared = 0
         for stop in removed {
             for vehicle in 0..<model.vehicleCount {
