@@ -165,18 +165,24 @@ struct FleetOperatorTests {
     }
 
     /// The empty vehicles the scan tries, kept by the state as routes empty and fill (and as a
-    /// trial is undone): the lowest empty one of each vehicle class, in vehicle order.
+    /// trial is undone): the lowest empty one of each vehicle class, in vehicle order; and the
+    /// vehicles a full scan walks: those and the used ones, in vehicle order.
     @Test(arguments: 1...6)
     func firstEmptyVehiclesAreTheLowestEmptyOfEachClass(seed: UInt64) throws {
         let model = FleetModel<StoredTravel>(try Self.mixedFleetProblem(seed: seed))
+        func scanned(_ state: FleetState) -> [Int] {
+            (0..<model.vehicleCount).filter { !state.routes[$0].isEmpty || Self.firstEmptyOfEachClass(state, model).contains($0) }
+        }
         var state = RegretInsertion.build(model)
         #expect(state.firstEmptyVehicles == Self.firstEmptyOfEachClass(state, model))
+        #expect(state.scanVehicles == scanned(state))
         // Emptying the lowest used route leaves an empty vehicle below used ones.
         let lowest = try #require(state.usedVehicles.first)
         state.remove(state.routes[lowest].stops, model)
         let expected = Self.firstEmptyOfEachClass(state, model)
+        let expectedScan = scanned(state)
         #expect(model.vehicleClassCount == 3 && expected.contains(lowest))
-        #expect(state.firstEmptyVehicles == expected)
+        #expect(state.firstEmptyVehicles == expected && state.scanVehicles == expectedScan)
         // A trial that empties the next route and fills the lowest again, then is undone.
         state.beginTrial()
         let next = try #require(state.usedVehicles.first)
@@ -184,8 +190,9 @@ struct FleetOperatorTests {
         state.remove(moved, model)
         for (index, stop) in moved.enumerated() { state.insert(stop, vehicle: lowest, after: index, model) }
         #expect(state.firstEmptyVehicles == Self.firstEmptyOfEachClass(state, model) && state.firstEmptyVehicles.contains(next))
+        #expect(state.scanVehicles == scanned(state) && state.scanVehicles.contains(next) && state.scanVehicles.contains(lowest))
         state.undoTrial()
-        #expect(state.firstEmptyVehicles == expected)
+        #expect(state.firstEmptyVehicles == expected && state.scanVehicles == expectedScan)
     }
 
     /// A route's scan passes over positions by two time bounds (the stop's last window has

@@ -132,9 +132,10 @@ extension FleetState {
     }
 
     /// The best and second-best of the routes' cheapest positions over the vehicles a stop may
-    /// go to, in vehicle order: every used one, and the first empty vehicle of each class (any
-    /// other empty vehicle of the class would do the same). Walking the two short lists beats
-    /// scanning every vehicle: CVRP benchmarks give one vehicle per customer, so most are empty.
+    /// go to, in vehicle order (``FleetState/scanVehicles``): every used one, and the first empty
+    /// vehicle of each class (any other empty vehicle of the class would do the same). Walking
+    /// that short list beats scanning every vehicle: CVRP benchmarks give one vehicle per
+    /// customer, so most are empty.
     ///
     /// A route's scan may answer nil when its best costs the second best so far or more, which
     /// such an insertion would not change: its positions then need no time check.
@@ -143,17 +144,7 @@ extension FleetState {
         of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks
     ) -> BestTwoInsertions {
         var chosen = BestTwoInsertions()
-        var nextEmpty = 0
-        var nextUsed = 0
-        while nextUsed < usedVehicles.count || nextEmpty < firstEmptyVehicles.count {
-            let vehicle: Int
-            if nextEmpty < firstEmptyVehicles.count, nextUsed == usedVehicles.count || firstEmptyVehicles[nextEmpty] < usedVehicles[nextUsed] {
-                vehicle = firstEmptyVehicles[nextEmpty]
-                nextEmpty += 1
-            } else {
-                vehicle = usedVehicles[nextUsed]
-                nextUsed += 1
-            }
+        for vehicle in scanVehicles {
             // A direct call (no closure per route): `scanPositions` is inlined, so a full route
             // costs its capacity check only. The closure's call was a tenth of a CVRP search
             // (most of X-n200-k36's routes are full for most stops).

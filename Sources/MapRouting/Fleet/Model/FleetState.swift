@@ -32,6 +32,8 @@ struct FleetState {
     private(set) var usedVehicles: [Int] = []
     /// The first empty vehicle of each class, in increasing order (``FirstEmptyVehicles``).
     private(set) var firstEmptyVehicles: [Int] = []
+    /// Both lists merged, in increasing order: the vehicles a full insertion scan tries.
+    private(set) var scanVehicles: [Int] = []
     private let vehicleClass: [Int]
     private let vehicleClassCount: Int
     /// Each route's cost by vehicle (read without touching the routes).
@@ -112,11 +114,23 @@ struct FleetState {
         findFirstEmptyVehicles()
     }
 
-    /// Walks the vehicles for ``firstEmptyVehicles`` again (in the list's own buffer).
+    /// Walks the vehicles for ``firstEmptyVehicles`` again and merges ``scanVehicles`` (in the
+    /// lists' own buffers). Merging here, when a route empties or fills, spares the insertion
+    /// scan a merge per stop (a twentieth of RC101's search).
     private mutating func findFirstEmptyVehicles() {
         firstEmptyVehicles.removeAll(keepingCapacity: true)
         firstEmptyVehicles.append(
             contentsOf: FirstEmptyVehicles(usedVehicles: usedVehicles, vehicleClass: vehicleClass, classCount: vehicleClassCount))
+        scanVehicles.removeAll(keepingCapacity: true)
+        var nextEmpty = 0
+        for used in usedVehicles {
+            while nextEmpty < firstEmptyVehicles.count && firstEmptyVehicles[nextEmpty] < used {
+                scanVehicles.append(firstEmptyVehicles[nextEmpty])
+                nextEmpty += 1
+            }
+            scanVehicles.append(used)
+        }
+        scanVehicles.append(contentsOf: firstEmptyVehicles[nextEmpty...])
     }
 
     /// During a trial, keeps `vehicle`'s route as it was before its first change.

@@ -173,20 +173,20 @@ struct RouteState {
         let count = stops.count
         var onTime = true
         var previous = place(first - 1, model)
-        for p in first...(count + 1) {
-            let here = place(p, model)
+        // The stops, then the end: no branch per node on its kind (the passes are a fifth of a
+        // search on long routes).
+        for p in first..<(count + 1) {
+            let stop = stops[p - 1]
+            let here = model.stopPlace[stop]
             costTo[p] = costTo[p - 1] + model.cost(previous, here)
-            let arrival = departure[p - 1] + model.time(previous, here)
-            if p <= count {
-                let stop = stops[p - 1]
-                let start = model.serviceStart(stop, arrival: arrival)
-                if !start.isFinite { onTime = false }
-                departure[p] = start + model.service[stop]
-            } else {
-                departure[p] = arrival
-            }
+            let start = model.serviceStart(stop, arrival: departure[p - 1] + model.time(previous, here))
+            if !start.isFinite { onTime = false }
+            departure[p] = start + model.service[stop]
             previous = here
         }
+        let end = model.endPlace[vehicle]
+        costTo[count + 1] = costTo[count] + model.cost(previous, end)
+        departure[count + 1] = departure[count] + model.time(previous, end)
         latest[count + 1] = model.shiftEnd[vehicle]
         if departure[count + 1] > latest[count + 1] { onTime = false }
         var next = place(last + 1, model)
@@ -273,6 +273,7 @@ struct RouteState {
         // call in the loop made it copy the route (retain and release its four arrays) per
         // scan, a fifth of a CVRP search's time.
         if model.hasExtras { return bestExtendedPosition(of: stop, model, blinks: &blinks) }
+        guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         // One walk over the route's places (no per-position branch on the node's kind); the
         // detour first: only a position cheaper than the best so far needs the time check.
         var draws = blinks
@@ -290,15 +291,18 @@ struct RouteState {
         // by its latest arrival.
         let lastClosing = model.lastClosing[stop]
         let earliestEnd = model.firstOpening[stop] + model.service[stop]
+        let hasWindows = !model.windows[stop].isEmpty
         for p in 0...stops.count {
-            if departure[p] > lastClosing { break }
+            if hasWindows && departure[p] > lastClosing { break }
             let to = p < stops.count ? model.stopPlace[stops[p]] : model.endPlace[vehicle]
-            let extra = Self.detour(from, here, to, model)
+            let leaving = from
             from = to
+            if hasWindows && earliestEnd > latest[p + 1] { continue }
+            let extra = Self.detour(leaving, here, to, model)
             // The blink is drawn last: only a position that would be the best so far needs
             // one (skipping any other changes nothing), a draw per few scans instead of per position.
-            guard extra.isFinite, extra < bestCost, earliestEnd <= latest[p + 1],
-                serviceStart(ofInserted: stop, after: p, model) != nil, !draws.skipsNext()
+            guard extra.isFinite, extra < bestCost,
+                serviceStart(ofInserted: stop, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
             else { continue }
             best = Insertion(vehicle: vehicle, after: p, cost: extra)
             bestCost = extra
@@ -360,7 +364,15 @@ struct RouteState {
     /// the item capacity, the stop's windows or the rest of the route's.
     @inline(__always) private func serviceStart(ofInserted stop: Int, after p: Int, _ model: FleetModel<some FleetTravel>) -> Double? {
         guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
-        let from = place(p, model), to = place(p + 1, model), here = model.stopPlace[stop]
+        return serviceStart(ofInserted: stop, after: p, from: place(p, model), to: place(p + 1, model), model)
+    }
+
+    /// ``serviceStart(ofInserted:after:_:)`` past the load, nodes p and p + 1 being at places
+    /// `from` and `to` (the scan knows them: looking them up again was a tenth of RC101's scan).
+    @inline(__always) private func serviceStart(
+        ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
+    ) -> Double? {
+        let here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
         guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
         return start
