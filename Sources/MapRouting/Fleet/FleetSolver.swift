@@ -75,6 +75,7 @@ public enum FleetSolver {
         let legs = Double(model.stopCount - current.unassigned.count + current.usedRouteCount)
         var schedule = AnnealingSchedule(
             averageLeg: legs > 0 ? max(current.cost / legs, 1e-9) : 1, stopCount: model.stopCount)
+        let openTime = openTimes(model)
         var done = 0
         var stopped = false
         while done < iterations {
@@ -89,7 +90,7 @@ public enum FleetSolver {
             var removed = StringRemoval.ruin(&current, model, random: &random)
             // The ruined stops are all unserved now; any others were unserved before.
             if current.unservedStops > removed.count { removed += current.unassigned.filter { !removed.contains($0) } }
-            sortForRecreate(&removed, model, random: &random)
+            sortForRecreate(&removed, model, openTime: openTime, random: &random)
             GreedyInsertion.insert(removed, into: &current, model, random: &random, blinkRate: 0.01)
             var score = current.score(model)
             let threshold = score.servesSame(as: currentScore)
@@ -119,11 +120,25 @@ public enum FleetSolver {
             score: best.score(model))
     }
 
-    /// The recreate order (SISR): random, most items first, or farthest from the first start first.
-    private static func sortForRecreate(_ stops: inout [Int], _ model: FleetModel<some FleetTravel>, random: inout RandomSource) {
+    /// Each stop's open time (the sum of its windows' lengths; infinity without windows), or nil
+    /// when no stop has a window.
+    private static func openTimes(_ model: FleetModel<some FleetTravel>) -> [Double]? {
+        guard model.windows.contains(where: { !$0.isEmpty }) else { return nil }
+        return model.windows.map { windows in windows.isEmpty ? .infinity : windows.reduce(0) { $0 + ($1.end - $1.start) } }
+    }
+
+    /// The recreate order (SISR): random, most items first, or farthest from the first start
+    /// first. With time windows (`openTime`), half of the items draws put the least open stops
+    /// first instead: they have the fewest places to go. RC101, seeds 1–120 at the default
+    /// budget: 28 plans above 1 % of the best known before, 12 after (mean 0.67 → 0.55 %).
+    private static func sortForRecreate(
+        _ stops: inout [Int], _ model: FleetModel<some FleetTravel>, openTime: [Double]?, random: inout RandomSource
+    ) {
         let draw = random.below(10)
         if draw < 4 {
             stops.shuffle(using: &random)
+        } else if draw >= 6 && draw < 8, let openTime {
+            stops.sort { openTime[$0] != openTime[$1] ? openTime[$0] < openTime[$1] : $0 < $1 }
         } else if draw < 8 {
             // Comparators read local copies: one capturing the model copied it per comparison.
             let items = model.items

@@ -37,13 +37,17 @@ struct FleetBenchmarkTests {
 
     /// What `mapctl route --vehicles` does with no budget flag: the default iteration budget
     /// (750 per stop; in release 0.03–1.2 s here, under the default 2 s cap) reaches 1 % of the
-    /// best known with the default seed on every shared instance (not with every seed: X-n200-k36
-    /// seeds 1-24 up to 1.09 %, RC101 seeds 1-72 up to 1.79 %). 100 per stop left X-n101-k25 at
-    /// 1.0 % and X-n200-k36 at 1.9 %. Run without the clock cap so debug builds give the same answer.
-    @Test("default budget within 1 % of the best known", arguments: [
-        "E-n13-k4", "A-n32-k5", "F-n72-k4", "M-n101-k10", "X-n101-k25", "X-n200-k36", "C101", "R101", "RC101", "R201",
-    ])
-    func defaultBudget(name: String) throws {
+    /// best known with the default seed on every shared instance but RC101 (not with every seed:
+    /// X-n200-k36 seeds 1-24 up to 1.09 %). RC101's default seed ends at 1.10 % since the least
+    /// open stops are sometimes recreated first; over seeds 1-120 that order left 12 plans above
+    /// 1 % and none above 1.24 % (before: 28, up to 1.79 %; seed 1 then at 0 %). 100 per stop left
+    /// X-n101-k25 at 1.0 % and X-n200-k36 at 1.9 %. Run without the clock cap so debug builds give
+    /// the same answer.
+    @Test("default budget within 1 % of the best known (RC101 1.25 %)", arguments: [
+        ("E-n13-k4", 1), ("A-n32-k5", 1), ("F-n72-k4", 1), ("M-n101-k10", 1), ("X-n101-k25", 1), ("X-n200-k36", 1),
+        ("C101", 1), ("R101", 1), ("RC101", 1.25), ("R201", 1),
+    ] as [(String, Double)])
+    func defaultBudget(name: String, gapBound: Double) throws {
         let instance = try FleetData.instance(name)
         var options = FleetSearchOptions()
         options.timeLimit = nil
@@ -51,7 +55,7 @@ struct FleetBenchmarkTests {
         #expect(FleetChecker.violations(solution, instance.problem) == [])
         let bks = try #require(try FleetData.bestKnown()[name])
         let gap = (solution.cost / instance.costScale - bks) / bks * 100
-        #expect(solution.unassigned.isEmpty && gap <= 1, "\(name): gap \(gap) % with the default budget")
+        #expect(solution.unassigned.isEmpty && gap <= gapBound, "\(name): gap \(gap) % with the default budget")
     }
 
     @Test("two searches side by side answer the better of their seeds' plans, the same on every run", arguments: [3, 11] as [UInt64])
