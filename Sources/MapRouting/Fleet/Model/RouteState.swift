@@ -274,8 +274,8 @@ struct RouteState {
         // scan, a fifth of a CVRP search's time.
         if model.hasExtras { return bestExtendedPosition(of: stop, model, blinks: &blinks) }
         guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
-        // One walk over the route's places (no per-position branch on the node's kind); the
-        // detour first: only a position cheaper than the best so far needs the time check.
+        // One walk over the route's places; the window bounds first (no travel read), then the
+        // detour: only a position cheaper than the best so far needs the full time check.
         var draws = blinks
         defer { blinks = draws }
         let here = model.stopPlace[stop]
@@ -288,7 +288,9 @@ struct RouteState {
         // along a route: once the vehicle leaves node p after the stop's last window has
         // closed, no later position is on time either. And service that ends no earlier
         // than the first window's opening plus the service time must still reach node p + 1
-        // by its latest arrival.
+        // by its latest arrival. Both are read before the detour's three costs (three in five
+        // of RC101's positions fail them), and only for a stop with windows: without, they
+        // cannot fail.
         let lastClosing = model.lastClosing[stop]
         let earliestEnd = model.firstOpening[stop] + model.service[stop]
         let hasWindows = !model.windows[stop].isEmpty
