@@ -196,27 +196,38 @@ struct FleetOperatorTests {
     }
 
     /// A route's scan passes over positions by two time bounds (the stop's last window has
-    /// closed before the vehicle leaves; service cannot end in time for the next node) and
-    /// still finds the cheapest on-time position: the one that checking every position finds.
+    /// closed before the vehicle leaves; service cannot end in time for the next node; tried
+    /// only for stops with windows) and over routes without room, and still finds the cheapest
+    /// on-time position: the one that checking every position finds. Every stop off the route
+    /// is tried, with and without windows, in the ruined plan and in the full plan before the
+    /// ruin (whose routes are sometimes too full for a stop).
     @Test(arguments: 1...6)
     func routeScanFindsTheCheapestOnTimePosition(seed: UInt64) throws {
-        let (model, state, removed) = Self.ruinedPlan(try Self.problem(seed: seed), seed: seed)
-        var compared = 0
-        for stop in removed {
-            for vehicle in 0..<model.vehicleCount {
-                let route = state.routes[vehicle]
-                var expected: Insertion?
-                for p in 0...route.stops.count {
-                    guard let cost = route.insertionCost(of: stop, after: p, model), cost < (expected?.cost ?? .infinity) else { continue }
-                    expected = Insertion(vehicle: vehicle, after: p, cost: cost)
+        let (model, ruined, removed) = Self.ruinedPlan(try Self.problem(seed: seed), seed: seed)
+        var compared = 0, comparedWithoutWindows = 0, full = 0
+        for state in [ruined, RegretInsertion.build(model)] {
+            for stop in 0..<model.stopCount {
+                for vehicle in 0..<model.vehicleCount where state.routeOf[stop] != vehicle {
+                    let route = state.routes[vehicle]
+                    if route.load + model.items[stop] > model.capacity[vehicle] { full += 1 }
+                    var expected: Insertion?
+                    for p in 0...route.stops.count {
+                        guard let cost = route.insertionCost(of: stop, after: p, model), cost < (expected?.cost ?? .infinity) else { continue }
+                        expected = Insertion(vehicle: vehicle, after: p, cost: cost)
+                    }
+                    var none = Blinks.none
+                    let found = route.bestPosition(of: stop, model, blinks: &none)
+                    #expect(found?.after == expected?.after && found?.cost == expected?.cost, "stop \(stop), vehicle \(vehicle)")
+                    if expected != nil && route.stops.count > 2 {
+                        compared += 1
+                        if model.windows[stop].isEmpty { comparedWithoutWindows += 1 }
+                    }
                 }
-                var none = Blinks.none
-                let found = route.bestPosition(of: stop, model, blinks: &none)
-                #expect(found?.after == expected?.after && found?.cost == expected?.cost, "stop \(stop), vehicle \(vehicle)")
-                if expected != nil && route.stops.count > 2 { compared += 1 }
             }
         }
         #expect(compared > 0 && removed.contains { !model.windows[$0].isEmpty })
+        #expect(comparedWithoutWindows > 0)
+        #expect(full > 0)
     }
 
     /// Blinks are drawn only for a position that would be the best so far, which skips each

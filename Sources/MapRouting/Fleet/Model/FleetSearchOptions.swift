@@ -40,7 +40,7 @@ public struct FleetSearchOptions: Hashable, Sendable {
     /// 0–1.39 %, the others 0–0.49 %, every instance within 1.2 s. With split strings
     /// (``StringRemoval``) and blinks drawn only for a new best: X-n200-k36 seeds 1–24
     /// 0.60–1.09 % (mean 0.81 %), RC101 seeds 1–120 0–1.79 % (mean 0.67 %, 28 seeds above 1 %);
-    /// with the least open stops recreated first in a fifth of the iterations (windows only), RC101 seeds 1–120
-    /// 0–1.24 % (mean 0.55 %, 12 above 1 %).
+    /// with the least open stops recreated first in a fifth of the iterations (problems with
+    /// windows only), RC101 seeds 1–120 0–1.24 % (mean 0.55 %, 12 above 1 %).
     static func automaticIterations(stops: Int) -> Int { max(1_000, 750 * stops) }
 }
