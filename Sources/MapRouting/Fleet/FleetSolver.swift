@@ -45,8 +45,6 @@ public enum FleetSolver {
     private static func search(_ model: FleetModel<some FleetTravel>, options: FleetSearchOptions, started: ContinuousClock.Instant) -> Outcome {
         let clock = ContinuousClock()
         let iterations = options.iterations ?? FleetSearchOptions.automaticIterations(stops: model.stopCount)
-        // Only the automatic budget bounds the scan too; a given number of iterations runs whole.
-        let checkBudget = options.iterations == nil ? options.checkedPositionBudget : Int.max
         let limit = options.timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18 }
         func elapsedFraction() -> Double {
             guard let limit else { return 0 }
@@ -79,17 +77,13 @@ public enum FleetSolver {
             averageLeg: legs > 0 ? max(current.cost / legs, 1e-9) : 1, stopCount: model.stopCount)
         let openTime = openTimes(model)
         var done = 0
-        // Positions the recreate scans costed, the other half of the automatic budget.
-        var checked = 0
         var stopped = false
-        while done < iterations && checked < checkBudget {
-            // Cooling follows the iterations or the scan, whichever is further through its
-            // budget (deterministic); only an unlimited budget (Int.max, for benchmarks) cools
-            // by the clock. The clock is otherwise just a cap.
+        while done < iterations {
+            // Cooling follows the iterations (deterministic); only an unlimited budget
+            // (Int.max, for benchmarks) cools by the clock. The clock is otherwise just a cap.
             let timeFraction = elapsedFraction()
             if timeFraction >= 1 || SearchStop.isCancelled { stopped = true; break }
-            let progress = iterations == Int.max ? timeFraction
-                : max(Double(done) / Double(iterations), checkBudget == Int.max ? 0 : Double(checked) / Double(checkBudget))
+            let progress = iterations == Int.max ? timeFraction : Double(done) / Double(iterations)
             let temperature = schedule.next(progress: progress)
             // The trial changes `current` in place and is undone when rejected.
             current.beginTrial()
@@ -97,7 +91,7 @@ public enum FleetSolver {
             // The ruined stops are all unserved now; any others were unserved before.
             if current.unservedStops > removed.count { removed += current.unassigned.filter { !removed.contains($0) } }
             sortForRecreate(&removed, model, openTime: openTime, random: &random)
-            checked += GreedyInsertion.insert(removed, into: &current, model, random: &random, blinkRate: 0.01)
+            GreedyInsertion.insert(removed, into: &current, model, random: &random, blinkRate: 0.01)
             var score = current.score(model)
             let threshold = score.servesSame(as: currentScore)
                 ? currentScore.cost - temperature * log(max(StringRemoval.uniform(&random), 1e-300)) : currentScore.cost

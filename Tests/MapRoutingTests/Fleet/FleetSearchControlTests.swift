@@ -55,69 +55,6 @@ struct FleetSearchControlTests {
         }
     }
 
-    /// What the automatic budget counts: each route with room that may serve the stop adds the
-    /// positions whose cost the scan reads, that is up to the first node the vehicle leaves
-    /// after the stop's last window has closed, less those from which the next node cannot be
-    /// reached in time after the first window's opening and service. Checked against a count of
-    /// its own, stop by stop through a recreate, on routes with and without room, stops with
-    /// and without windows.
-    @Test(arguments: 1...6)
-    func recreateCountsThePositionsItCosts(seed: UInt64) throws {
-        let model = FleetModel<StoredTravel>(try FleetOperatorTests.problem(seed: seed))
-        var state = RegretInsertion.build(model)
-        var random = RandomSource(seed: seed)
-        let removed = StringRemoval.ruin(&state, model, random: &random) + state.unassigned
-        var (withoutRoom, cutByClosing, passedByOpening) = (0, 0, 0)
-        for stop in Set(removed).sorted() {
-            let windows = model.windows[stop]
-            let lastClosing = windows.map(\.end).max() ?? .infinity
-            let earliestEnd = (windows.map(\.start).min() ?? -.infinity) + model.service[stop]
-            var expected = 0
-            for vehicle in state.scanVehicles where model.serves(vehicle, stop) {
-                let route = state.routes[vehicle]
-                guard route.load + model.items[stop] <= model.capacity[vehicle] else {
-                    withoutRoom += 1
-                    continue
-                }
-                for p in 0...route.stops.count {
-                    if route.departure[p] > lastClosing {
-                        cutByClosing += 1
-                        break
-                    }
-                    if earliestEnd > route.latest[p + 1] {
-                        passedByOpening += 1
-                        continue
-                    }
-                    expected += 1
-                }
-            }
-            let found = state.bestInsertions(of: stop, model)
-            #expect(found.positionsChecked == expected, "stop \(stop)")
-            #expect(GreedyInsertion.insert([stop], into: &state, model, random: &random, blinkRate: 0) == expected)
-        }
-        // Each seed meets routes without room and walks cut by a window's closing; seeds 1-4
-        // and 6 also positions passed over by an opening (seed 1: 10 of them).
-        #expect(withoutRoom > 0 && cutByClosing > 0 && (passedByOpening > 0 || seed == 5))
-    }
-
-    /// Without an iteration count the search also ends when its recreate scans have checked
-    /// `checkedPositionBudget` positions (long routes make each iteration dear): fewer
-    /// iterations, not cut by the clock, the same plan on every run. A given iteration count
-    /// runs whole.
-    @Test func automaticBudgetEndsWhenTheScansHaveDoneTheirWork() throws {
-        let problem = try FleetOperatorTests.problem(seed: 3)
-        var options = FleetSearchOptions(timeLimit: nil, searches: 1)
-        let whole = FleetSolver.solve(problem, options: options)
-        #expect(whole.iterations == FleetSearchOptions.automaticIterations(stops: problem.stops.count))
-        options.checkedPositionBudget = 20_000
-        let bounded = FleetSolver.solve(problem, options: options)
-        #expect(bounded.iterations > 0 && bounded.iterations < whole.iterations / 2 && !bounded.stoppedByTimeLimit)
-        let again = FleetSolver.solve(problem, options: options)
-        #expect(again.routes == bounded.routes && again.cost == bounded.cost)
-        options.iterations = bounded.iterations * 2
-        #expect(FleetSolver.solve(problem, options: options).iterations == bounded.iterations * 2)
-    }
-
     @Test func scheduleCoolsAndReheatsAfterAStall() {
         var schedule = AnnealingSchedule(averageLeg: 100, stopCount: 50)
         #expect(schedule.patience == 1_000)

@@ -17,9 +17,6 @@ struct BestTwoInsertions {
     /// Found among the positions next to the stop's nearest routed stops (see
     /// ``FleetState/bestInsertions(of:_:blinks:)``), not by a scan of every position.
     var isGranular = false
-    /// How many positions had their cost read: the scan's work, which the automatic budget
-    /// bounds (``FleetSearchOptions/automaticCheckedPositions``).
-    var positionsChecked = 0
 
     /// Weighs one route's best insertion (one per route).
     @inline(__always)
@@ -52,9 +49,6 @@ extension FleetState {
             var near = granularInsertions(of: stop, model, blinks: &blinks)
             near.isGranular = true
             if near.best != nil { return near }
-            var all = bestOverVehicles(of: stop, model, blinks: &blinks)
-            all.positionsChecked += near.positionsChecked
-            return all
         }
         return bestOverVehicles(of: stop, model, blinks: &blinks)
     }
@@ -65,22 +59,21 @@ extension FleetState {
         return bestInsertions(of: stop, model, blinks: &none)
     }
 
-    /// `stop`'s cheapest position in `vehicle`'s route, every position tried (those costed
-    /// counted in `checked`); nil when the route has no room for it. A full route needs no look at its positions (no blinks are
+    /// `stop`'s cheapest position in `vehicle`'s route, every position tried; nil when the
+    /// route has no room for it. A full route needs no look at its positions (no blinks are
     /// drawn for it either); problems with capacity dimensions, route limits, costs or breaks
     /// check the route's other dimensions once before its positions. Positions costing `limit`
     /// or more may count as none (see ``RouteState/bestPosition(of:_:cheaperThan:blinks:)``).
     @inline(__always)
     private func scanPositions(
-        of stop: Int, in vehicle: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks,
-        checked: inout Int
+        of stop: Int, in vehicle: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
     ) -> Insertion? {
         // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
         // `bestPosition` checks the room too (it answers alone in tests); checking here first, by
         // the loop's own vehicle, costs RC101 1.3 % fewer instructions than leaving it to that check.
         guard routes[vehicle].load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
-        return routes[vehicle].bestPosition(of: stop, model, cheaperThan: limit, blinks: &blinks, checked: &checked)
+        return routes[vehicle].bestPosition(of: stop, model, cheaperThan: limit, blinks: &blinks)
     }
 
     /// ``bestInsertions(of:_:blinks:)`` over the positions before and after the stop's nearest
@@ -91,9 +84,7 @@ extension FleetState {
     ) -> BestTwoInsertions {
         var bestByRoute: [Insertion] = []
         bestByRoute.reserveCapacity(2 * FleetCandidates.insertionNeighbours)
-        var offered = firstEmptyVehicles.count
         for neighbour in model.neighbours[stop].prefix(FleetCandidates.insertionNeighbours) where routeOf[neighbour] >= 0 {
-            offered += 2
             // Node p + 1 of a route is its stop p: the neighbour's own node is indexOf + 1.
             offer(stop, routeOf[neighbour], after: indexOf[neighbour], model, blinks: &blinks, into: &bestByRoute)
             offer(stop, routeOf[neighbour], after: indexOf[neighbour] + 1, model, blinks: &blinks, into: &bestByRoute)
@@ -101,7 +92,6 @@ extension FleetState {
         for vehicle in firstEmptyVehicles { offer(stop, vehicle, after: 0, model, blinks: &blinks, into: &bestByRoute) }
         var chosen = BestTwoInsertions()
         for candidate in bestByRoute { chosen.offer(candidate) }
-        chosen.positionsChecked = offered
         return chosen
     }
 
@@ -112,8 +102,7 @@ extension FleetState {
         guard model.serves(vehicle, stop) else { return nil }
         guard granular else {
             var none = Blinks.none
-            var checked = 0
-            return scanPositions(of: stop, in: vehicle, model, cheaperThan: .infinity, blinks: &none, checked: &checked)
+            return scanPositions(of: stop, in: vehicle, model, cheaperThan: .infinity, blinks: &none)
         }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
         var best: Insertion?
@@ -162,8 +151,7 @@ extension FleetState {
             // costs its capacity check only. The closure's call was a tenth of a CVRP search
             // (most of X-n200-k36's routes are full for most stops).
             guard model.serves(vehicle, stop),
-                let candidate = scanPositions(
-                    of: stop, in: vehicle, model, cheaperThan: chosen.second, blinks: &blinks, checked: &chosen.positionsChecked)
+                let candidate = scanPositions(of: stop, in: vehicle, model, cheaperThan: chosen.second, blinks: &blinks)
             else { continue }
             chosen.offer(candidate)
         }
@@ -174,20 +162,14 @@ extension FleetState {
 /// The recreate step: insert stops one by one at their cheapest feasible place, in the
 /// given order, sometimes skipping a position (blinks) so repeated runs differ.
 enum GreedyInsertion {
-    /// Returns how many positions the scans costed (``BestTwoInsertions/positionsChecked``).
-    @discardableResult
     static func insert(
         _ stops: [Int], into state: inout FleetState, _ model: FleetModel<some FleetTravel>,
         random: inout RandomSource, blinkRate: Double
-    ) -> Int {
+    ) {
         var blinks = Blinks(rate: blinkRate, random: random)
         defer { random = blinks.random }
-        var positions = 0
         for stop in stops {
-            let found = state.bestInsertions(of: stop, model, blinks: &blinks)
-            positions += found.positionsChecked
-            if let best = found.best { state.insert(stop, vehicle: best.vehicle, after: best.after, model) }
+            if let best = state.bestInsertions(of: stop, model, blinks: &blinks).best { state.insert(stop, vehicle: best.vehicle, after: best.after, model) }
         }
-        return positions
     }
 }

@@ -5,8 +5,7 @@
 public struct FleetSearchOptions: Hashable, Sendable {
     /// Seed of the pseudo-random choices.
     public var seed: UInt64
-    /// Ruin-and-recreate iterations; nil picks a budget from the size (``automaticIterations(stops:)``,
-    /// or fewer on long routes: ``automaticCheckedPositions``).
+    /// Ruin-and-recreate iterations; nil picks a budget from the size.
     public var iterations: Int?
     /// Wall-clock cap on the whole solve; nil for none.
     public var timeLimit: Duration?
@@ -14,9 +13,6 @@ public struct FleetSearchOptions: Hashable, Sendable {
     /// first with `seed`), the best answer kept: on a machine with as many cores they take
     /// the wall time of one. Problems over ``sideBySidePlaces`` places run one search.
     public var searches: Int
-    /// With the automatic budget (`iterations` nil): the recreate scans' bound
-    /// (``automaticCheckedPositions``; lower in tests).
-    var checkedPositionBudget = FleetSearchOptions.automaticCheckedPositions
 
     /// Creates options; the defaults suit interactive use.
     public init(seed: UInt64 = 1, iterations: Int? = nil, timeLimit: Duration? = TourSearchOptions.defaultTimeLimit, searches: Int = 2) {
@@ -47,17 +43,4 @@ public struct FleetSearchOptions: Hashable, Sendable {
     /// with the least open stops recreated first in a fifth of the iterations (problems with
     /// windows only), RC101 seeds 1–120 0–1.24 % (mean 0.55 %, 12 above 1 %).
     static func automaticIterations(stops: Int) -> Int { max(1_000, 750 * stops) }
-
-    /// The automatic budget's bound on the recreate scans' work: the search also ends when they
-    /// have read the cost of this many insertion positions (those the stops' windows do not
-    /// rule out beforehand), and cools along whichever budget is further spent. Each ruined
-    /// stop is tried at every position of each route with room, so long routes make iterations
-    /// dearer: the README example (four vans of 50 stops, shifts) costs about 1,500 positions
-    /// per iteration, and its 150,000 iterations took 3.8–4.8 s on a two-core machine where the
-    /// shared instances take 0.3–2.2 s. With this bound it runs about 38,000 (1.0–1.3 s there),
-    /// 15,020 m on average over seeds 1–8 against 14,969 m with all 150,000 (the default seed
-    /// 14,964 m either way). The shared instances cost at most 39 million positions (M-n101-k10,
-    /// never more than 524 per iteration past the first 200, where this bound allows 733), so
-    /// their plans are those of the iteration budget alone.
-    static let automaticCheckedPositions = 55_000_000
 }

@@ -269,24 +269,10 @@ struct RouteState {
     @inline(__always) func bestPosition(
         of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double = .infinity, blinks: inout Blinks
     ) -> Insertion? {
-        var checked = 0
-        return bestPosition(of: stop, model, cheaperThan: limit, blinks: &blinks, checked: &checked)
-    }
-
-    /// ``bestPosition(of:_:cheaperThan:blinks:)`` that adds to `checked` the positions whose
-    /// cost it reads: none when the route has no room, and not those the stop's windows rule out
-    /// beforehand (the automatic budget's measure of work, ``FleetSearchOptions/automaticCheckedPositions``).
-    @inline(__always) func bestPosition(
-        of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks,
-        checked: inout Int
-    ) -> Insertion? {
         // Problems without extras scan with no call the optimiser cannot see into: one such
         // call in the loop made it copy the route (retain and release its four arrays) per
         // scan, a fifth of a CVRP search's time.
-        if model.hasExtras {
-            checked &+= stops.count &+ 1
-            return bestExtendedPosition(of: stop, model, blinks: &blinks)
-        }
+        if model.hasExtras { return bestExtendedPosition(of: stop, model, blinks: &blinks) }
         guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
         // One walk over the route's places; the window bounds first (no travel read), then the
         // detour: only a position cheaper than the best so far needs the full time check.
@@ -308,23 +294,12 @@ struct RouteState {
         let lastClosing = model.lastClosing[stop]
         let earliestEnd = model.firstOpening[stop] + model.service[stop]
         let hasWindows = !model.windows[stop].isEmpty
-        // The positions whose detour is read: the walk less those the bounds pass over, counted
-        // where the walk ends and where a bound fails (no count per position).
-        var walked = stops.count + 1
-        var bounded = 0
-        defer { checked &+= walked &- bounded }
         for p in 0...stops.count {
-            if hasWindows && departure[p] > lastClosing {
-                walked = p
-                break
-            }
+            if hasWindows && departure[p] > lastClosing { break }
             let to = p < stops.count ? model.stopPlace[stops[p]] : model.endPlace[vehicle]
             let leaving = from
             from = to
-            if hasWindows && earliestEnd > latest[p + 1] {
-                bounded &+= 1
-                continue
-            }
+            if hasWindows && earliestEnd > latest[p + 1] { continue }
             let extra = Self.detour(leaving, here, to, model)
             // The blink is drawn last: only a position that would be the best so far needs
             // one (skipping any other changes nothing), a draw per few scans instead of per position.
