@@ -149,13 +149,19 @@ struct FleetState {
     /// This and ``insert(_:vehicle:after:_:)`` change a route's stops in place (no new arrays
     /// per change: the search makes millions of them).
     mutating func remove(_ removed: [Int], _ model: FleetModel<some FleetTravel>) {
-        // Few stops from few routes: plain arrays beat hashing here.
+        // Few stops from few routes: plain arrays beat hashing here. Both lists are made once,
+        // at their largest size: grown append by append (and one filtered list per route), they
+        // cost X-n200-k36's search several allocations per ruin.
         var vehicles = [Int]()
+        vehicles.reserveCapacity(removed.count)
         for stop in removed where routeOf[stop] >= 0 && !vehicles.contains(routeOf[stop]) { vehicles.append(routeOf[stop]) }
+        var indices = [Int]()
+        indices.reserveCapacity(removed.count)
         for vehicle in vehicles {
             saveForTrial(vehicle)
             // Where the route's removed stops are, in route order (read before they leave).
-            var indices = removed.filter { routeOf[$0] == vehicle }.map { indexOf[$0] }
+            indices.removeAll(keepingCapacity: true)
+            for stop in removed where routeOf[stop] == vehicle { indices.append(indexOf[stop]) }
             indices.sort()
             for index in indices { markUnserved(routes[vehicle].stops[index], model) }
             routes[vehicle].removeStops(at: indices, model)
