@@ -27,8 +27,12 @@ enum StringRemoval {
             if before == 0 { seed = stop; break }
             before -= 1
         }
+        // Made at their largest size (each route gives at most `maximumString` stops): grown
+        // append by append they allocated several times per iteration.
         var ruined: [Int] = []
+        ruined.reserveCapacity(routeCount)
         var removed: [Int] = []
+        removed.reserveCapacity(routeCount * maximumString)
         // The seed, then its neighbours from the nearest on.
         let nearby = model.neighbours[seed]
         for rank in -1..<nearby.count where ruined.count < routeCount {
