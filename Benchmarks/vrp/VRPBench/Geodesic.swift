@@ -9,15 +9,14 @@ import MapRouting
 /// the same work. Prints per seed: the kind, seed, cost (km), iterations, CPU seconds of the
 /// solve and of building the matrices, wall seconds of the solve.
 func runGeodesic(_ arguments: [String]) -> Never {
-    let automatic = arguments.count == 5 && arguments[3] == "default"
-    guard arguments.count == 5, automatic || Int(arguments[3]) != nil, let seeds = Int(arguments[4]),
+    // nil for `default`: the library's automatic budget.
+    let iterations = arguments.count == 5 ? Int(arguments[3]) : nil
+    guard arguments.count == 5, iterations != nil || arguments[3] == "default", let seeds = Int(arguments[4]),
         ["stored", "measured"].contains(arguments[2])
     else {
         FileHandle.standardError.write(Data("usage: VRPBench --geodesic STOPS.geojson VANS.json stored|measured ITERATIONS|default SEEDS\n".utf8))
         exit(64)
     }
-    // nil: the library's automatic budget.
-    let iterations = automatic ? nil : Int(arguments[3])
     do {
         let features = try GeoJSONReader().read(contentsOfFile: arguments[0]).features
         let file = try JSONFile(contentsOf: arguments[1])
@@ -32,10 +31,10 @@ func runGeodesic(_ arguments: [String]) -> Never {
         for seed in 1...seeds {
             let started = cpuSeconds(), wallStarted = ContinuousClock.now
             let solution = FleetSolver.solve(problem, options: FleetSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: nil))
-            let wall = wallStarted.duration(to: .now)
+            let wall = seconds(wallStarted.duration(to: .now))
             print(arguments[2], seed, String(format: "%.3f", solution.cost / 1000), solution.iterations,
                   String(format: "%.3f", cpuSeconds() - started), String(format: "%.3f", matrixSeconds),
-                  String(format: "%.3f", Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18))
+                  String(format: "%.3f", wall))
         }
         exit(0)
     } catch {

@@ -31,6 +31,11 @@ do {
     FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
     exit(66)
 }
+/// `duration` in seconds.
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
 /// CPU seconds this process has used so far.
 func cpuSeconds() -> Double {
     var usage = rusage()
@@ -46,8 +51,7 @@ for seed in firstSeed..<(firstSeed + max(runs, 1)) {
         instance.problem,
         options: FleetSearchOptions(
             seed: UInt64(seed), iterations: iterations, timeLimit: budget > 0 ? .milliseconds(budget) : nil))
-    let elapsed = started.duration(to: .now)
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let elapsed = seconds(started.duration(to: .now))
     print(name, budget, seed, solution.cost / instance.costScale, solution.routes.count, solution.unassigned.count,
-          String(format: "%.3f", seconds), solution.iterations, String(format: "%.3f", cpuSeconds() - cpuStarted))
+          String(format: "%.3f", elapsed), solution.iterations, String(format: "%.3f", cpuSeconds() - cpuStarted))
 }
