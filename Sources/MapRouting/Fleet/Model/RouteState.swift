@@ -14,7 +14,8 @@ struct RouteState {
     private(set) var stops: [Int]
     /// Cost from the start to node p.
     private(set) var costTo: [Double]
-    /// Earliest departure from node p (at the end: the arrival).
+    /// Earliest departure from node p (at the end: the arrival). This and `latest` stay empty
+    /// on problems without times (``FleetModel/keepsTimes``).
     private(set) var departure: [Double]
     /// Latest arrival at node p from which the rest of the route is on time. With
     /// `model.hasExtras` its tail, past the end node, holds the extras (see `extra(_:)`):
@@ -98,8 +99,10 @@ struct RouteState {
         // (the same arithmetic in the same order: the same bits as a full pass).
         let node = index + 1
         Self.insert(0, at: node, into: &costTo)
-        Self.insert(0, at: node, into: &departure)
-        Self.insert(0, at: node, into: &latest)
+        if model.keepsTimes {
+            Self.insert(0, at: node, into: &departure)
+            Self.insert(0, at: node, into: &latest)
+        }
         load += model.items[stop]
         passes(model, forwardFrom: node, backwardFrom: node)
     }
@@ -113,8 +116,10 @@ struct RouteState {
         // from where the first removed stop was, the backward pass from the node before the
         // route's unchanged end.
         Self.remove(at: indices, shiftedBy: 1, from: &costTo)
-        Self.remove(at: indices, shiftedBy: 1, from: &departure)
-        Self.remove(at: indices, shiftedBy: 1, from: &latest)
+        if model.keepsTimes {
+            Self.remove(at: indices, shiftedBy: 1, from: &departure)
+            Self.remove(at: indices, shiftedBy: 1, from: &latest)
+        }
         passes(model, forwardFrom: indices[0] + 1, backwardFrom: indices[indices.count - 1] + 1 - indices.count)
     }
 
@@ -156,10 +161,13 @@ struct RouteState {
         let count = stops.count
         // Refilled in place: a route changed several times keeps its buffers.
         Self.resize(&costTo, count + 2)
-        Self.resize(&departure, count + 2)
-        Self.resize(&latest, count + 2)
         costTo[0] = 0
-        departure[0] = model.shiftStart[vehicle]
+        // Without times (``FleetModel/keepsTimes``) both lists stay empty: nothing reads them.
+        if model.keepsTimes {
+            Self.resize(&departure, count + 2)
+            Self.resize(&latest, count + 2)
+            departure[0] = model.shiftStart[vehicle]
+        }
         load = 0
         for stop in stops { load += model.items[stop] }
         passes(model, forwardFrom: 1, backwardFrom: count)
@@ -170,6 +178,7 @@ struct RouteState {
     /// `backwardFrom` to the start. The nodes before `forwardFrom` are known and on time, those
     /// after `backwardFrom` known; so is `load`.
     private mutating func passes(_ model: FleetModel<some FleetTravel>, forwardFrom first: Int, backwardFrom last: Int) {
+        guard model.keepsTimes else { return costPass(model, forwardFrom: first) }
         let count = stops.count
         var onTime = true
         var previous = place(first - 1, model)
@@ -200,6 +209,22 @@ struct RouteState {
         latest[0] = latest[1] - model.time(model.startPlace[vehicle], place(1, model))
         isFeasible = onTime && load <= model.capacity[vehicle]
         cost = costTo[count + 1]
+    }
+
+    /// The forward pass of the costs alone, for problems whose routes keep no times
+    /// (``FleetModel/keepsTimes``): their departures and latest arrivals are then not read. On
+    /// CVRP the time passes were two thirds of the passes' work (a tenth of X-n200-k36's search).
+    private mutating func costPass(_ model: FleetModel<some FleetTravel>, forwardFrom first: Int) {
+        let count = stops.count
+        var previous = place(first - 1, model)
+        for p in first..<(count + 1) {
+            let here = model.stopPlace[stops[p - 1]]
+            costTo[p] = costTo[p - 1] + model.cost(previous, here)
+            previous = here
+        }
+        costTo[count + 1] = costTo[count] + model.cost(previous, model.endPlace[vehicle])
+        cost = costTo[count + 1]
+        isFeasible = cost.isFinite && load <= model.capacity[vehicle]
     }
 
     /// Loads by dimension, distance, start time and waits; the route limits; the money cost.
@@ -374,6 +399,8 @@ struct RouteState {
     @inline(__always) private func serviceStart(
         ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
     ) -> Double? {
+        // Without times nothing can be late (an unreachable stop's detour is infinite).
+        guard model.keepsTimes else { return 0 }
         let here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
         guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
