@@ -259,6 +259,22 @@ struct FleetLimitsTests {
             == "stop 0 (s): weight -2.0 must be 0 or more")
     }
 
+    @Test func itemsThatAddUpPastTheLargestCountAreRefusedNamingTheStop() throws {
+        let matrix = try CostMatrix(count: 3, values: [0, 1, 1, 1, 0, 1, 1, 1, 0])
+        let matrices = try TravelMatrices(distances: matrix, durations: matrix)
+        let half = Int.max / 2 + 1
+        let stops = [FleetStop(id: "a", place: 1, items: half), FleetStop(id: "b", place: 2, items: half)]
+        #expect(throws: FleetProblemError.invalid(
+            "stop 1 (b): items \(half) bring the stops' total past \(Int.max); give smaller counts"
+        )) {
+            try FleetProblem(matrices: matrices, vehicles: [FleetVehicle(id: "v", start: 0)], stops: stops)
+        }
+        // Up to the largest count the problem stands, and one vehicle without a capacity serves both.
+        let fitting = [FleetStop(id: "a", place: 1, items: half - 1), FleetStop(id: "b", place: 2, items: half)]
+        let problem = try FleetProblem(matrices: matrices, vehicles: [FleetVehicle(id: "v", start: 0)], stops: fitting)
+        #expect(FleetSolver.solve(problem).routes.first?.load == Int.max)
+    }
+
     static func vehiclesError(_ json: String) -> String? {
         do {
             _ = try VehicleDefinition.vehicles(in: JSONFile(parsing: Array(json.utf8), name: "vehicles.json"))

@@ -205,10 +205,17 @@ public struct FleetProblem: Hashable, Sendable {
                 }
             }
         }
+        // Every route's load is a sum of some of these: bounded by their total, it cannot overflow.
+        var totalItems = 0
         for (index, stop) in stops.enumerated() {
             let role = "stop \(index) (\(stop.id))"
             try check(stop.place, role)
             guard stop.items >= 0 else { throw .invalid("\(role): items \(stop.items) must be 0 or more") }
+            let (total, overflows) = totalItems.addingReportingOverflow(stop.items)
+            guard !overflows else {
+                throw .invalid("\(role): items \(stop.items) bring the stops' total past \(Int.max); give smaller counts")
+            }
+            totalItems = total
             guard stop.serviceDuration.isFinite, stop.serviceDuration >= 0 else {
                 throw .invalid("\(role): service duration \(stop.serviceDuration) must be 0 or more seconds")
             }
