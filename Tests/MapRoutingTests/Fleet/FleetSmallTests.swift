@@ -57,20 +57,23 @@ struct FleetSmallTests {
         return best
     }
 
-    @Test(arguments: 1...12)
+    @Test(arguments: 1...18)
     func smallFleetsMatchBruteForce(seed: UInt64) throws {
         var random = RandomSource(seed: seed)
         let matrices = Self.matrices(places: 7, random: &random)
-        let withWindows = seed % 2 == 0
+        // Three kinds of problem, each with its own way of keeping route times: windows and
+        // shifts; neither (no times kept); shifts alone, short enough to bind (no latest arrivals).
+        let withWindows = seed % 3 == 0, withoutTimes = seed % 3 == 1
+        let shift = withWindows ? TimeWindow(start: 0, end: 400) : withoutTimes ? nil : TimeWindow(start: 0, end: 220)
         let stops = (1...6).map { place in
             let open = Double(random.below(100))
             return FleetStop(
-                id: "s\(place)", place: place, items: 1 + random.below(3), serviceDuration: withWindows ? 5 : 0,
+                id: "s\(place)", place: place, items: 1 + random.below(3), serviceDuration: withoutTimes ? 0 : 5,
                 timeWindows: withWindows ? [TimeWindow(start: open, end: open + 120)] : [])
         }
         let vehicles = [
-            FleetVehicle(id: "a", start: 0, capacity: 8, shift: withWindows ? TimeWindow(start: 0, end: 400) : nil),
-            FleetVehicle(id: "b", start: 0, capacity: 6, shift: withWindows ? TimeWindow(start: 0, end: 400) : nil),
+            FleetVehicle(id: "a", start: 0, capacity: 8, shift: shift),
+            FleetVehicle(id: "b", start: 0, capacity: 6, shift: shift),
         ]
         let problem = try FleetProblem(matrices: matrices, vehicles: vehicles, stops: stops)
         let solution = FleetSolver.solve(problem, options: FleetSearchOptions(seed: seed, iterations: 300, timeLimit: nil))
