@@ -71,10 +71,6 @@ struct FleetModel<Travel: FleetTravel> {
     /// True when the routes must keep their times: with time limits or extras (whose route
     /// duration limits and money read them). Without, a route keeps only its costs and load.
     let keepsTimes: Bool
-    /// True when the routes must keep each node's latest arrival too: with a stop's window or
-    /// extras. With shifts alone nobody waits, so a delay anywhere reaches the route's end
-    /// unchanged and the end's arrival against the shift is the whole check.
-    let keepsLatestArrivals: Bool
     /// The number of capacity dimensions other than items.
     let dimensionCount: Int
     /// Dimensions, route limits and costs (see the accessors below).
@@ -163,7 +159,6 @@ struct FleetModel<Travel: FleetTravel> {
         hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty }
             || problem.vehicles.contains { $0.shift != nil || !$0.breaks.isEmpty }
         keepsTimes = hasTimeLimits || hasExtras
-        keepsLatestArrivals = hasExtras || problem.stops.contains { !$0.timeWindows.isEmpty }
         if let geodesic {
             neighbours = MeasuredFleetCosts.nearestStops(places: stopPlace, of: geodesic)
         } else {

@@ -17,8 +17,7 @@ struct RouteState {
     /// Earliest departure from node p (at the end: the arrival). This and `latest` stay empty
     /// on problems without times (``FleetModel/keepsTimes``).
     private(set) var departure: [Double]
-    /// Latest arrival at node p from which the rest of the route is on time (empty with shifts
-    /// alone: ``FleetModel/keepsLatestArrivals``). With
+    /// Latest arrival at node p from which the rest of the route is on time. With
     /// `model.hasExtras` its tail, past the end node, holds the extras (see `extra(_:)`):
     /// kept in this buffer, a route copies as cheaply as on problems without them, where
     /// the search copies routes millions of times.
@@ -100,8 +99,10 @@ struct RouteState {
         // (the same arithmetic in the same order: the same bits as a full pass).
         let node = index + 1
         Self.insert(0, at: node, into: &costTo)
-        if model.keepsTimes { Self.insert(0, at: node, into: &departure) }
-        if model.keepsLatestArrivals { Self.insert(0, at: node, into: &latest) }
+        if model.keepsTimes {
+            Self.insert(0, at: node, into: &departure)
+            Self.insert(0, at: node, into: &latest)
+        }
         load += model.items[stop]
         passes(model, forwardFrom: node, backwardFrom: node)
     }
@@ -115,8 +116,10 @@ struct RouteState {
         // from where the first removed stop was, the backward pass from the node before the
         // route's unchanged end.
         Self.remove(at: indices, shiftedBy: 1, from: &costTo)
-        if model.keepsTimes { Self.remove(at: indices, shiftedBy: 1, from: &departure) }
-        if model.keepsLatestArrivals { Self.remove(at: indices, shiftedBy: 1, from: &latest) }
+        if model.keepsTimes {
+            Self.remove(at: indices, shiftedBy: 1, from: &departure)
+            Self.remove(at: indices, shiftedBy: 1, from: &latest)
+        }
         passes(model, forwardFrom: indices[0] + 1, backwardFrom: indices[indices.count - 1] + 1 - indices.count)
     }
 
@@ -162,18 +165,18 @@ struct RouteState {
         // Without times (``FleetModel/keepsTimes``) both lists stay empty: nothing reads them.
         if model.keepsTimes {
             Self.resize(&departure, count + 2)
+            Self.resize(&latest, count + 2)
             departure[0] = model.shiftStart[vehicle]
         }
-        if model.keepsLatestArrivals { Self.resize(&latest, count + 2) }
         load = 0
         for stop in stops { load += model.items[stop] }
         passes(model, forwardFrom: 1, backwardFrom: count)
         if model.hasExtras { updateExtras(model) }
     }
 
-    /// The forward pass from node `forwardFrom` to the end and, where the model keeps latest
-    /// arrivals, the backward pass from node `backwardFrom` to the start. The nodes before
-    /// `forwardFrom` are known and on time, those after `backwardFrom` known; so is `load`.
+    /// The forward pass from node `forwardFrom` to the end and the backward pass from node
+    /// `backwardFrom` to the start. The nodes before `forwardFrom` are known and on time, those
+    /// after `backwardFrom` known; so is `load`.
     private mutating func passes(_ model: FleetModel<some FleetTravel>, forwardFrom first: Int, backwardFrom last: Int) {
         guard model.keepsTimes else { return costPass(model, forwardFrom: first) }
         let count = stops.count
@@ -193,11 +196,8 @@ struct RouteState {
         let end = model.endPlace[vehicle]
         costTo[count + 1] = costTo[count] + model.cost(previous, end)
         departure[count + 1] = departure[count] + model.time(previous, end)
-        if departure[count + 1] > model.shiftEnd[vehicle] { onTime = false }
-        isFeasible = onTime && load <= model.capacity[vehicle]
-        cost = costTo[count + 1]
-        guard model.keepsLatestArrivals else { return }
         latest[count + 1] = model.shiftEnd[vehicle]
+        if departure[count + 1] > latest[count + 1] { onTime = false }
         var next = place(last + 1, model)
         for p in stride(from: last, through: 1, by: -1) {
             let stop = stops[p - 1]
@@ -207,6 +207,8 @@ struct RouteState {
             next = here
         }
         latest[0] = latest[1] - model.time(model.startPlace[vehicle], place(1, model))
+        isFeasible = onTime && load <= model.capacity[vehicle]
+        cost = costTo[count + 1]
     }
 
     /// The forward pass of the costs alone, for problems whose routes keep no times
@@ -401,13 +403,7 @@ struct RouteState {
         guard model.keepsTimes else { return 0 }
         let here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
-        let arrivalAfter = start + model.service[stop] + model.time(here, to)
-        guard model.keepsLatestArrivals else {
-            // Shifts alone: node p + 1 and all after it arrive later by the stop's delay.
-            let delay = arrivalAfter - (departure[p] + model.time(from, to))
-            return start.isFinite && departure[stops.count + 1] + delay <= model.shiftEnd[vehicle] ? start : nil
-        }
-        guard start.isFinite, arrivalAfter <= latest[p + 1] else { return nil }
+        guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
         return start
     }
 
