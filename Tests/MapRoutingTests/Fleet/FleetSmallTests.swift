@@ -61,8 +61,8 @@ struct FleetSmallTests {
     func smallFleetsMatchBruteForce(seed: UInt64) throws {
         var random = RandomSource(seed: seed)
         let matrices = Self.matrices(places: 7, random: &random)
-        // Three kinds of problem, each with its own way of keeping route times: windows and
-        // shifts; neither (no times kept); shifts alone, short enough to bind (no latest arrivals).
+        // Three kinds of problem: windows and shifts; neither (routes keep no times); shifts
+        // alone, short enough to bind.
         let withWindows = seed % 3 == 0, withoutTimes = seed % 3 == 1
         let shift = withWindows ? TimeWindow(start: 0, end: 400) : withoutTimes ? nil : TimeWindow(start: 0, end: 220)
         let stops = (1...6).map { place in
