@@ -72,8 +72,8 @@ extension FleetState {
         // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
         // `bestPosition` checks the room too (it answers alone in tests); checking here first, by
         // the loop's own vehicle, costs RC101 1.3 % fewer instructions than leaving it to that check.
-        // `items` is the stop's, read once per stop by the caller; loads and items are small
-        // counts, so their sum needs no overflow check.
+        // `items` is the stop's, read once per stop by the caller. A load plus another stop's
+        // items is at most all stops' items, which `FleetProblem` keeps within `Int`: no overflow check.
         guard routes[vehicle].load &+ items <= model.capacity[vehicle] else { return nil }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
         return routes[vehicle].bestPosition(of: stop, model, cheaperThan: limit, blinks: &blinks)
