@@ -68,9 +68,6 @@ struct FleetModel<Travel: FleetTravel> {
     let hasExtras: Bool
     /// True when some vehicle has breaks.
     let hasBreaks: Bool
-    /// True when the routes must keep their times: with time limits or extras (whose route
-    /// duration limits and money read them). Without, a route keeps only its costs and load.
-    let keepsTimes: Bool
     /// The number of capacity dimensions other than items.
     let dimensionCount: Int
     /// Dimensions, route limits and costs (see the accessors below).
@@ -158,7 +155,6 @@ struct FleetModel<Travel: FleetTravel> {
         vehicleClassCount = classes.count
         hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty }
             || problem.vehicles.contains { $0.shift != nil || !$0.breaks.isEmpty }
-        keepsTimes = hasTimeLimits || hasExtras
         if let geodesic {
             neighbours = MeasuredFleetCosts.nearestStops(places: stopPlace, of: geodesic)
         } else {
@@ -228,6 +224,10 @@ struct FleetModel<Travel: FleetTravel> {
         if Travel.isMeasured { return measured.distance(from, to) }
         return extra.metres[from &* placeCount &+ to]
     }
+
+    /// True when the routes must keep their times: with time limits or extras (whose route
+    /// duration limits and money read them). Without, a route keeps only its costs and load.
+    @inline(__always) var keepsTimes: Bool { hasTimeLimits || hasExtras }
 
     /// The capacity dimensions other than items that some vehicle limits, by name.
     var dimensions: [String] { extra.dimensions }
