@@ -9,9 +9,7 @@ import MapRouting
 /// the same work. Prints per seed: the kind, seed, cost (km), iterations, CPU seconds of the
 /// solve and of building the matrices, wall seconds of the solve.
 func runGeodesic(_ arguments: [String]) -> Never {
-    // nil for `default`: the library's automatic budget.
-    let iterations = arguments.count == 5 ? Int(arguments[3]) : nil
-    guard arguments.count == 5, iterations != nil || arguments[3] == "default", let seeds = Int(arguments[4]),
+    guard arguments.count == 5, Int(arguments[3]) != nil || arguments[3] == "default", let seeds = Int(arguments[4]), seeds >= 1,
         ["stored", "measured"].contains(arguments[2])
     else {
         FileHandle.standardError.write(Data("usage: VRPBench --geodesic STOPS.geojson VANS.json stored|measured ITERATIONS|default SEEDS\n".utf8))
@@ -28,6 +26,8 @@ func runGeodesic(_ arguments: [String]) -> Never {
         let matrices = arguments[2] == "measured" ? provider.measuredMatrices(for: positions)! : try provider.matrices(for: positions)
         let matrixSeconds = cpuSeconds() - before
         let problem = try FleetProblem(matrices: matrices, vehicles: vehicles, stops: stops)
+        // nil for `default`: the library's automatic budget.
+        let iterations = Int(arguments[3])
         for seed in 1...seeds {
             let started = cpuSeconds(), wallStarted = ContinuousClock.now
             let solution = FleetSolver.solve(problem, options: FleetSearchOptions(seed: UInt64(seed), iterations: iterations, timeLimit: nil))
