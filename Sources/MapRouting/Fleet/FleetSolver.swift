@@ -123,7 +123,7 @@ public enum FleetSolver {
     /// Each stop's open time (the sum of its windows' lengths; infinity without windows), or nil
     /// when no stop has a window.
     private static func openTimes(_ model: FleetModel<some FleetTravel>) -> [Double]? {
-        guard model.windows.contains(where: { !$0.isEmpty }) else { return nil }
+        guard model.hasWindows else { return nil }
         return model.windows.map { windows in windows.isEmpty ? .infinity : windows.reduce(0) { $0 + ($1.end - $1.start) } }
     }
 

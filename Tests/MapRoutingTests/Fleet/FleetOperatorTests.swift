@@ -6,24 +6,28 @@ import Testing
 /// against a full simulation, and each local-search move on its own.
 @Suite("Fleet search pieces")
 struct FleetOperatorTests {
-    /// 20 stops with windows, service times and items; 4 vehicles with shifts.
-    static func problem(seed: UInt64) throws -> FleetProblem {
+    /// 20 stops with windows, service times and items; 4 vehicles with shifts. With
+    /// `shiftsAlone` no stop has a window and the shifts end at 300, early enough to bind:
+    /// the routes then keep no latest arrivals (``FleetModel/onlyShiftsLimitTimes``).
+    static func problem(seed: UInt64, shiftsAlone: Bool = false) throws -> FleetProblem {
         var random = RandomSource(seed: seed)
         let matrices = FleetSmallTests.matrices(places: 21, random: &random)
         let stops = (1...20).map { place in
             let open = Double(random.below(300))
             return FleetStop(
                 id: "s\(place)", place: place, items: 1 + random.below(5), serviceDuration: 10,
-                timeWindows: place % 3 == 0 ? [] : [TimeWindow(start: open, end: open + 100 + Double(random.below(200)))])
+                timeWindows: place % 3 == 0 || shiftsAlone ? [] : [TimeWindow(start: open, end: open + 100 + Double(random.below(200)))])
         }
-        let vehicles = (0..<4).map { FleetVehicle(id: "v\($0)", start: 0, capacity: 18, shift: TimeWindow(start: 0, end: 900)) }
+        let shift = TimeWindow(start: 0, end: shiftsAlone ? 300 : 900)
+        let vehicles = (0..<4).map { FleetVehicle(id: "v\($0)", start: 0, capacity: 18, shift: shift) }
         return try FleetProblem(matrices: matrices, vehicles: vehicles, stops: stops)
     }
 
-    @Test(arguments: 1...6)
-    func insertionCheckAgreesWithFullSimulation(seed: UInt64) throws {
-        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+    @Test(arguments: 1...6, [false, true])
+    func insertionCheckAgreesWithFullSimulation(seed: UInt64, shiftsAlone: Bool) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed, shiftsAlone: shiftsAlone))
         let state = RegretInsertion.build(model)
+        var (fitting, late) = (0, 0)
         for route in state.routes where route.isFeasible {
             for stop in 0..<model.stopCount where state.routeOf[stop] != route.vehicle {
                 for p in 0...route.stops.count {
@@ -33,18 +37,23 @@ struct FleetOperatorTests {
                     let quick = route.insertionCost(of: stop, after: p, model)
                     #expect((full == nil) == (quick == nil), "stop \(stop) after node \(p) of vehicle \(route.vehicle)")
                     if let full, let quick { #expect(abs(full - route.cost - quick) < 1e-9) }
+                    // Those with room: the ones the time check alone decides.
+                    if route.load + model.items[stop] <= model.capacity[route.vehicle] {
+                        if full == nil { late += 1 } else { fitting += 1 }
+                    }
                 }
             }
         }
+        #expect(fitting > 10 && late > 5, "\(fitting) on time, \(late) late")
     }
 
     /// A stop inserted into a route in place (whose passes start from the new node) leaves the
     /// route exactly as a route built with those stops from scratch: the same bits in every
     /// pass, load, feasibility and cost, whether the insertion breaks a window, the shift or
     /// the capacity or not.
-    @Test(arguments: 1...6)
-    func insertingInPlaceEqualsBuildingTheRouteAfresh(seed: UInt64) throws {
-        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+    @Test(arguments: 1...6, [false, true])
+    func insertingInPlaceEqualsBuildingTheRouteAfresh(seed: UInt64, shiftsAlone: Bool) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed, shiftsAlone: shiftsAlone))
         let state = RegretInsertion.build(model)
         var (compared, broken) = (0, 0)
         for route in state.routes {
@@ -67,9 +76,9 @@ struct FleetOperatorTests {
 
     /// Stops removed from a route in place (one, a string, or scattered ones) leave the route
     /// exactly as a route built with the remaining stops from scratch.
-    @Test(arguments: 1...6)
-    func removingInPlaceEqualsBuildingTheRouteAfresh(seed: UInt64) throws {
-        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+    @Test(arguments: 1...6, [false, true])
+    func removingInPlaceEqualsBuildingTheRouteAfresh(seed: UInt64, shiftsAlone: Bool) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed, shiftsAlone: shiftsAlone))
         let state = RegretInsertion.build(model)
         var random = RandomSource(seed: seed)
         var compared = 0
@@ -92,9 +101,9 @@ struct FleetOperatorTests {
     /// A route's best position for a stop (the detour first, the time check only for a
     /// position cheaper than the best so far) is the first of the cheapest feasible
     /// positions found by checking every position.
-    @Test(arguments: 1...6)
-    func bestPositionIsTheFirstCheapestFeasible(seed: UInt64) throws {
-        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed))
+    @Test(arguments: 1...6, [false, true])
+    func bestPositionIsTheFirstCheapestFeasible(seed: UInt64, shiftsAlone: Bool) throws {
+        let model = FleetModel<StoredTravel>(try Self.problem(seed: seed, shiftsAlone: shiftsAlone))
         let state = RegretInsertion.build(model)
         var placed = 0
         for route in state.routes where route.isFeasible {

@@ -50,7 +50,8 @@ extension FleetState {
             near.isGranular = true
             if near.best != nil { return near }
         }
-        return bestOverVehicles(of: stop, model, blinks: &blinks)
+        if model.onlyShiftsLimitTimes { return bestOverVehiclesUnderShift(of: stop, model, blinks: &blinks) }
+        return bestOverVehicles(of: stop, model, underShift: false, blinks: &blinks)
     }
 
     /// ``bestInsertions(of:_:blinks:)`` with no position skipped.
@@ -64,10 +65,12 @@ extension FleetState {
     /// drawn for it either); problems with capacity dimensions, route limits, costs or breaks
     /// check the route's other dimensions once before its positions. Positions costing `limit`
     /// or more may count as none (see ``RouteState/bestPosition(of:_:cheaperThan:blinks:)``).
+    /// `underShift` is ``FleetModel/onlyShiftsLimitTimes``, a constant where the scan is inlined:
+    /// each kind of problem gets a loop of its own.
     @inline(__always)
     private func scanPositions(
         of stop: Int, items: Int, in vehicle: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double,
-        blinks: inout Blinks
+        underShift: Bool, blinks: inout Blinks
     ) -> Insertion? {
         // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
         // `bestPosition` checks the room too (it answers alone in tests); checking here first, by
@@ -76,7 +79,8 @@ extension FleetState {
         // items is at most all stops' items, which `FleetProblem` keeps within `Int`: no overflow check.
         guard routes[vehicle].load &+ items <= model.capacity[vehicle] else { return nil }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
-        return routes[vehicle].bestPosition(of: stop, model, cheaperThan: limit, blinks: &blinks)
+        if underShift { return routes[vehicle].bestPositionUnderShift(of: stop, model, cheaperThan: limit, blinks: &blinks) }
+        return routes[vehicle].bestPositionByLatest(of: stop, model, cheaperThan: limit, blinks: &blinks)
     }
 
     /// ``bestInsertions(of:_:blinks:)`` over the positions before and after the stop's nearest
@@ -105,7 +109,9 @@ extension FleetState {
         guard model.serves(vehicle, stop) else { return nil }
         guard granular else {
             var none = Blinks.none
-            return scanPositions(of: stop, items: model.items[stop], in: vehicle, model, cheaperThan: .infinity, blinks: &none)
+            return scanPositions(
+                of: stop, items: model.items[stop], in: vehicle, model, cheaperThan: .infinity,
+                underShift: model.onlyShiftsLimitTimes, blinks: &none)
         }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: stop, model) { return nil }
         var best: Insertion?
@@ -146,7 +152,7 @@ extension FleetState {
     /// such an insertion would not change: its positions then need no time check.
     @inline(__always)
     private func bestOverVehicles(
-        of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks
+        of stop: Int, _ model: FleetModel<some FleetTravel>, underShift: Bool, blinks: inout Blinks
     ) -> BestTwoInsertions {
         var chosen = BestTwoInsertions()
         let items = model.items[stop]
@@ -155,11 +161,21 @@ extension FleetState {
             // costs its capacity check only. The closure's call was a tenth of a CVRP search
             // (most of X-n200-k36's routes are full for most stops).
             guard model.serves(vehicle, stop),
-                let candidate = scanPositions(of: stop, items: items, in: vehicle, model, cheaperThan: chosen.second, blinks: &blinks)
+                let candidate = scanPositions(
+                    of: stop, items: items, in: vehicle, model, cheaperThan: chosen.second, underShift: underShift, blinks: &blinks)
             else { continue }
             chosen.offer(candidate)
         }
         return chosen
+    }
+
+    /// ``bestOverVehicles(of:_:underShift:blinks:)`` when shifts alone limit the times, compiled
+    /// apart: one scan with both kinds of check cost RC101 2 % more instructions.
+    @inline(never)
+    private func bestOverVehiclesUnderShift(
+        of stop: Int, _ model: FleetModel<some FleetTravel>, blinks: inout Blinks
+    ) -> BestTwoInsertions {
+        bestOverVehicles(of: stop, model, underShift: true, blinks: &blinks)
     }
 }
 

@@ -68,6 +68,11 @@ struct FleetModel<Travel: FleetTravel> {
     let hasExtras: Bool
     /// True when some vehicle has breaks.
     let hasBreaks: Bool
+    /// True when some stop has a time window.
+    let hasWindows: Bool
+    /// True when shifts are the only time limits: no windows, breaks or extras. Nobody waits
+    /// then, and the routes keep no latest arrivals (``keepsLatestArrivals``).
+    let onlyShiftsLimitTimes: Bool
     /// The number of capacity dimensions other than items.
     let dimensionCount: Int
     /// Dimensions, route limits and costs (see the accessors below).
@@ -153,8 +158,10 @@ struct FleetModel<Travel: FleetTravel> {
             return classes.count - 1
         }
         vehicleClassCount = classes.count
-        hasTimeLimits = problem.stops.contains { !$0.timeWindows.isEmpty }
+        hasWindows = problem.stops.contains { !$0.timeWindows.isEmpty }
+        hasTimeLimits = hasWindows
             || problem.vehicles.contains { $0.shift != nil || !$0.breaks.isEmpty }
+        onlyShiftsLimitTimes = hasTimeLimits && !hasWindows && !hasExtras
         if let geodesic {
             neighbours = MeasuredFleetCosts.nearestStops(places: stopPlace, of: geodesic)
         } else {
@@ -228,6 +235,10 @@ struct FleetModel<Travel: FleetTravel> {
     /// True when the routes must keep their times: with time limits or extras (whose route
     /// duration limits and money read them). Without, a route keeps only its costs and load.
     @inline(__always) var keepsTimes: Bool { hasTimeLimits || hasExtras }
+    /// True when the routes must keep each node's latest arrival too: with a stop's window or
+    /// extras. With shifts alone nobody waits, so a delay anywhere reaches the route's end
+    /// unchanged, and the end's arrival against the shift is the whole check.
+    @inline(__always) var keepsLatestArrivals: Bool { hasWindows || hasExtras }
 
     /// The capacity dimensions other than items that some vehicle limits, by name.
     var dimensions: [String] { extra.dimensions }

@@ -17,7 +17,8 @@ struct RouteState {
     /// Earliest departure from node p (at the end: the arrival). This and `latest` stay empty
     /// on problems without times (``FleetModel/keepsTimes``).
     private(set) var departure: [Double]
-    /// Latest arrival at node p from which the rest of the route is on time. With
+    /// Latest arrival at node p from which the rest of the route is on time (empty with shifts
+    /// alone: ``FleetModel/keepsLatestArrivals``). With
     /// `model.hasExtras` its tail, past the end node, holds the extras (see `extra(_:)`):
     /// kept in this buffer, a route copies as cheaply as on problems without them, where
     /// the search copies routes millions of times.
@@ -99,10 +100,8 @@ struct RouteState {
         // (the same arithmetic in the same order: the same bits as a full pass).
         let node = index + 1
         Self.insert(0, at: node, into: &costTo)
-        if model.keepsTimes {
-            Self.insert(0, at: node, into: &departure)
-            Self.insert(0, at: node, into: &latest)
-        }
+        if model.keepsTimes { Self.insert(0, at: node, into: &departure) }
+        if model.keepsLatestArrivals { Self.insert(0, at: node, into: &latest) }
         load += model.items[stop]
         passes(model, forwardFrom: node, backwardFrom: node)
     }
@@ -116,10 +115,8 @@ struct RouteState {
         // from where the first removed stop was, the backward pass from the node before the
         // route's unchanged end.
         Self.remove(at: indices, shiftedBy: 1, from: &costTo)
-        if model.keepsTimes {
-            Self.remove(at: indices, shiftedBy: 1, from: &departure)
-            Self.remove(at: indices, shiftedBy: 1, from: &latest)
-        }
+        if model.keepsTimes { Self.remove(at: indices, shiftedBy: 1, from: &departure) }
+        if model.keepsLatestArrivals { Self.remove(at: indices, shiftedBy: 1, from: &latest) }
         passes(model, forwardFrom: indices[0] + 1, backwardFrom: indices[indices.count - 1] + 1 - indices.count)
     }
 
@@ -165,18 +162,18 @@ struct RouteState {
         // Without times (``FleetModel/keepsTimes``) both lists stay empty: nothing reads them.
         if model.keepsTimes {
             Self.resize(&departure, count + 2)
-            Self.resize(&latest, count + 2)
             departure[0] = model.shiftStart[vehicle]
         }
+        if model.keepsLatestArrivals { Self.resize(&latest, count + 2) }
         load = 0
         for stop in stops { load += model.items[stop] }
         passes(model, forwardFrom: 1, backwardFrom: count)
         if model.hasExtras { updateExtras(model) }
     }
 
-    /// The forward pass from node `forwardFrom` to the end and the backward pass from node
-    /// `backwardFrom` to the start. The nodes before `forwardFrom` are known and on time, those
-    /// after `backwardFrom` known; so is `load`.
+    /// The forward pass from node `forwardFrom` to the end and, where the model keeps latest
+    /// arrivals, the backward pass from node `backwardFrom` to the start. The nodes before
+    /// `forwardFrom` are known and on time, those after `backwardFrom` known; so is `load`.
     private mutating func passes(_ model: FleetModel<some FleetTravel>, forwardFrom first: Int, backwardFrom last: Int) {
         guard model.keepsTimes else { return costPass(model, forwardFrom: first) }
         let count = stops.count
@@ -196,8 +193,11 @@ struct RouteState {
         let end = model.endPlace[vehicle]
         costTo[count + 1] = costTo[count] + model.cost(previous, end)
         departure[count + 1] = departure[count] + model.time(previous, end)
+        if departure[count + 1] > model.shiftEnd[vehicle] { onTime = false }
+        isFeasible = onTime && load <= model.capacity[vehicle]
+        cost = costTo[count + 1]
+        guard model.keepsLatestArrivals else { return }
         latest[count + 1] = model.shiftEnd[vehicle]
-        if departure[count + 1] > latest[count + 1] { onTime = false }
         var next = place(last + 1, model)
         for p in stride(from: last, through: 1, by: -1) {
             let stop = stops[p - 1]
@@ -207,8 +207,6 @@ struct RouteState {
             next = here
         }
         latest[0] = latest[1] - model.time(model.startPlace[vehicle], place(1, model))
-        isFeasible = onTime && load <= model.capacity[vehicle]
-        cost = costTo[count + 1]
     }
 
     /// The forward pass of the costs alone, for problems whose routes keep no times
@@ -294,6 +292,15 @@ struct RouteState {
     @inline(__always) func bestPosition(
         of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double = .infinity, blinks: inout Blinks
     ) -> Insertion? {
+        if model.onlyShiftsLimitTimes { return bestPositionUnderShift(of: stop, model, cheaperThan: limit, blinks: &blinks) }
+        return bestPositionByLatest(of: stop, model, cheaperThan: limit, blinks: &blinks)
+    }
+
+    /// ``bestPosition(of:_:cheaperThan:blinks:)`` unless shifts alone limit the times: the
+    /// positions checked by latest arrivals, or with no times at all, or with extras.
+    @inline(__always) func bestPositionByLatest(
+        of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
+    ) -> Insertion? {
         // Problems without extras scan with no call the optimiser cannot see into: one such
         // call in the loop made it copy the route (retain and release its four arrays) per
         // scan, a fifth of a CVRP search's time.
@@ -329,7 +336,36 @@ struct RouteState {
             // The blink is drawn last: only a position that would be the best so far needs
             // one (skipping any other changes nothing), a draw per few scans instead of per position.
             guard extra.isFinite, extra < bestCost,
-                serviceStart(ofInserted: stop, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
+                serviceStartByLatest(ofInserted: stop, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
+            else { continue }
+            best = Insertion(vehicle: vehicle, after: p, cost: extra)
+            bestCost = extra
+        }
+        return best
+    }
+
+    /// ``bestPosition(of:_:cheaperThan:blinks:)`` when shifts alone limit the times: no window
+    /// bounds, and the end's arrival checked against the shift
+    /// (``serviceStartUnderShift(ofInserted:after:from:to:_:)``). A loop of its own leaves the
+    /// windowed loop's code as it is: one loop with both checks spilled registers in its setup
+    /// per route, RC101 +6 % instructions.
+    @inline(__always) func bestPositionUnderShift(
+        of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
+    ) -> Insertion? {
+        guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
+        var draws = blinks
+        defer { blinks = draws }
+        let here = model.stopPlace[stop]
+        var best: Insertion?
+        var bestCost = limit
+        var from = model.startPlace[vehicle]
+        for p in 0...stops.count {
+            let to = p < stops.count ? model.stopPlace[stops[p]] : model.endPlace[vehicle]
+            let leaving = from
+            from = to
+            let extra = Self.detour(leaving, here, to, model)
+            guard extra.isFinite, extra < bestCost,
+                serviceStartUnderShift(ofInserted: stop, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
             else { continue }
             best = Insertion(vehicle: vehicle, after: p, cost: extra)
             bestCost = extra
@@ -399,11 +435,35 @@ struct RouteState {
     @inline(__always) private func serviceStart(
         ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
     ) -> Double? {
+        if model.onlyShiftsLimitTimes {
+            return serviceStartUnderShift(ofInserted: stop, after: p, from: from, to: to, model)
+        }
+        return serviceStartByLatest(ofInserted: stop, after: p, from: from, to: to, model)
+    }
+
+    /// ``serviceStart(ofInserted:after:from:to:_:)`` on routes that keep latest arrivals, or no
+    /// times at all.
+    @inline(__always) private func serviceStartByLatest(
+        ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
+    ) -> Double? {
         // Without times nothing can be late (an unreachable stop's detour is infinite).
         guard model.keepsTimes else { return 0 }
         let here = model.stopPlace[stop]
         let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
         guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
+        return start
+    }
+
+    /// ``serviceStart(ofInserted:after:from:to:_:)`` with shifts alone: nobody waits, so service
+    /// starts on arrival, and node p + 1 and every node after it arrive later by the stop's delay.
+    /// The end's arrival against the shift is the whole check.
+    @inline(__always) private func serviceStartUnderShift(
+        ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
+    ) -> Double? {
+        let here = model.stopPlace[stop]
+        let start = departure[p] + model.time(from, here)
+        let delay = start + model.service[stop] + model.time(here, to) - (departure[p] + model.time(from, to))
+        guard start.isFinite, departure[stops.count + 1] + delay <= model.shiftEnd[vehicle] else { return nil }
         return start
     }
 
