@@ -221,6 +221,11 @@ struct FleetModel<Travel: FleetTravel> {
     /// array's bounds check still catches a wrong one): the search reads costs billions of times.
     @inline(__always) func cost(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
+        return cost(from, toPlace: to)
+    }
+
+    /// ``cost(_:_:)`` to a place known not to be an open route's end (`to` ≥ 0).
+    @inline(__always) func cost(_ from: Int, toPlace to: Int) -> Double {
         if Travel.isMeasured { return measured.cost(from, to) }
         return costs[from &* placeCount &+ to]
     }

@@ -358,20 +358,27 @@ struct RouteState {
         let here = model.stopPlace[stop]
         var best: Insertion?
         var bestCost = limit
-        var from = model.startPlace[vehicle]
-        for p in 0...stops.count {
-            let to = p < stops.count ? model.stopPlace[stops[p]] : model.endPlace[vehicle]
-            let leaving = from
-            from = to
-            let extra = Self.detour(leaving, here, to, model)
+        // Keeps the insertion after node p when it is the cheapest so far and on time.
+        func consider(_ p: Int, from leaving: Int, to: Int, detour extra: Double) {
             // The comparison first: most positions fail it, and `isFinite` is six instructions
             // (README example −4.5 %; the windowed loop, compiled otherwise, lost by the swap).
             guard extra < bestCost, extra.isFinite,
                 serviceStartUnderShift(ofInserted: stop, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
-            else { continue }
+            else { return }
             best = Insertion(vehicle: vehicle, after: p, cost: extra)
             bestCost = extra
         }
+        // Up to the last stop, nodes p and p + 1 are places (no open end, -1), so the costs are
+        // read without that check; the end's position comes last.
+        var from = model.startPlace[vehicle]
+        for p in 0..<stops.count {
+            let to = model.stopPlace[stops[p]]
+            let detour = model.cost(from, toPlace: here) + model.cost(here, toPlace: to) - model.cost(from, toPlace: to)
+            consider(p, from: from, to: to, detour: detour)
+            from = to
+        }
+        let end = model.endPlace[vehicle]
+        consider(stops.count, from: from, to: end, detour: Self.detour(from, here, end, model))
         return best
     }
 
