@@ -326,21 +326,29 @@ struct RouteState {
         let lastClosing = model.lastClosing[stop]
         let earliestEnd = model.firstOpening[stop] + model.service[stop]
         let hasWindows = !model.windows[stop].isEmpty
-        for p in 0...stops.count {
-            if hasWindows && departure[p] > lastClosing { break }
-            let to = p < stops.count ? model.stopPlace[stops[p]] : model.endPlace[vehicle]
-            let leaving = from
-            from = to
-            if hasWindows && earliestEnd > latest[p + 1] { continue }
-            let extra = Self.detour(leaving, here, to, model)
+        // Keeps the insertion after node p when it is the cheapest so far and on time.
+        func consider(_ p: Int, from leaving: Int, to: Int, detour extra: Double) {
             // The blink is drawn last: only a position that would be the best so far needs
             // one (skipping any other changes nothing), a draw per few scans instead of per position.
             guard extra.isFinite, extra < bestCost,
                 serviceStartByLatest(ofInserted: stop, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
-            else { continue }
+            else { return }
             best = Insertion(vehicle: vehicle, after: p, cost: extra)
             bestCost = extra
         }
+        // Up to the last stop both nodes are places: their costs are read without the check
+        // for an open route's end (-1), whose position comes last.
+        for p in 0..<stops.count {
+            if hasWindows && departure[p] > lastClosing { return best }
+            let to = model.stopPlace[stops[p]]
+            let leaving = from
+            from = to
+            if hasWindows && earliestEnd > latest[p + 1] { continue }
+            consider(p, from: leaving, to: to, detour: Self.detour(leaving, here, toPlace: to, model))
+        }
+        let last = stops.count, end = model.endPlace[vehicle]
+        if hasWindows && (departure[last] > lastClosing || earliestEnd > latest[last + 1]) { return best }
+        consider(last, from: from, to: end, detour: Self.detour(from, here, end, model))
         return best
     }
 
@@ -373,8 +381,7 @@ struct RouteState {
         var from = model.startPlace[vehicle]
         for p in 0..<stops.count {
             let to = model.stopPlace[stops[p]]
-            let detour = model.cost(from, toPlace: here) + model.cost(here, toPlace: to) - model.cost(from, toPlace: to)
-            consider(p, from: from, to: to, detour: detour)
+            consider(p, from: from, to: to, detour: Self.detour(from, here, toPlace: to, model))
             from = to
         }
         let end = model.endPlace[vehicle]
@@ -485,6 +492,12 @@ struct RouteState {
     /// What going from `from` to `to` through `here` costs more than going straight.
     @inline(__always) private static func detour(_ from: Int, _ here: Int, _ to: Int, _ model: FleetModel<some FleetTravel>) -> Double {
         model.cost(from, here) + model.cost(here, to) - model.cost(from, to)
+    }
+
+    /// ``detour(_:_:_:_:)`` to a place known not to be an open route's end: the same sum,
+    /// without that check on each cost.
+    @inline(__always) private static func detour(_ from: Int, _ here: Int, toPlace to: Int, _ model: FleetModel<some FleetTravel>) -> Double {
+        model.cost(from, toPlace: here) + model.cost(here, toPlace: to) - model.cost(from, toPlace: to)
     }
 
     /// ``insertionCost(of:after:_:)`` past the time checks, with dimensions, route limits and
