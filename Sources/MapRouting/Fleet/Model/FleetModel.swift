@@ -267,6 +267,11 @@ struct FleetModel<Travel: FleetTravel> {
     /// Travel time between places; to place -1 takes no time.
     @inline(__always) func time(_ from: Int, _ to: Int) -> Double {
         if to < 0 { return 0 }
+        return time(from, toPlace: to)
+    }
+
+    /// ``time(_:_:)`` to a place known not to be an open route's end (`to` ≥ 0).
+    @inline(__always) func time(_ from: Int, toPlace to: Int) -> Double {
         if Travel.isMeasured { return measured.duration(from, to) }
         // Stored durations are divided by 1: the same number, without a division's wait.
         let stored = times[from &* placeCount &+ to]

@@ -184,8 +184,8 @@ struct RouteState {
         for p in first..<(count + 1) {
             let stop = stops[p - 1]
             let here = model.stopPlace[stop]
-            costTo[p] = costTo[p - 1] + model.cost(previous, here)
-            let start = model.serviceStart(stop, arrival: departure[p - 1] + model.time(previous, here))
+            costTo[p] = costTo[p - 1] + model.cost(previous, toPlace: here)
+            let start = model.serviceStart(stop, arrival: departure[p - 1] + model.time(previous, toPlace: here))
             if !start.isFinite { onTime = false }
             departure[p] = start + model.service[stop]
             previous = here
@@ -217,7 +217,7 @@ struct RouteState {
         var previous = place(first - 1, model)
         for p in first..<(count + 1) {
             let here = model.stopPlace[stops[p - 1]]
-            costTo[p] = costTo[p - 1] + model.cost(previous, here)
+            costTo[p] = costTo[p - 1] + model.cost(previous, toPlace: here)
             previous = here
         }
         costTo[count + 1] = costTo[count] + model.cost(previous, model.endPlace[vehicle])
@@ -465,7 +465,7 @@ struct RouteState {
         // Without times nothing can be late (an unreachable stop's detour is infinite).
         guard model.keepsTimes else { return 0 }
         let here = model.stopPlace[stop]
-        let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, here))
+        let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, toPlace: here))
         guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
         return start
     }
@@ -477,7 +477,7 @@ struct RouteState {
         ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
     ) -> Double? {
         let here = model.stopPlace[stop]
-        let start = departure[p] + model.time(from, here)
+        let start = departure[p] + model.time(from, toPlace: here)
         let delay = start + model.service[stop] + model.time(here, to) - (departure[p] + model.time(from, to))
         guard start.isFinite, departure[stops.count + 1] + delay <= model.shiftEnd[vehicle] else { return nil }
         return start
