@@ -292,25 +292,27 @@ struct RouteState {
     @inline(__always) func bestPosition(
         of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double = .infinity, blinks: inout Blinks
     ) -> Insertion? {
-        if model.onlyShiftsLimitTimes { return bestPositionUnderShift(of: stop, model, cheaperThan: limit, blinks: &blinks) }
-        return bestPositionByLatest(of: stop, model, cheaperThan: limit, blinks: &blinks)
+        let inserted = InsertedStop(stop, model)
+        if model.onlyShiftsLimitTimes { return bestPositionUnderShift(of: inserted, model, cheaperThan: limit, blinks: &blinks) }
+        return bestPositionByLatest(of: inserted, model, cheaperThan: limit, blinks: &blinks)
     }
 
     /// ``bestPosition(of:_:cheaperThan:blinks:)`` unless shifts alone limit the times: the
     /// positions checked by latest arrivals, or with no times at all, or with extras.
     @inline(__always) func bestPositionByLatest(
-        of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
+        of inserted: InsertedStop, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
     ) -> Insertion? {
+        let stop = inserted.stop
         // Problems without extras scan with no call the optimiser cannot see into: one such
         // call in the loop made it copy the route (retain and release its four arrays) per
         // scan, a fifth of a CVRP search's time.
         if model.hasExtras { return bestExtendedPosition(of: stop, model, blinks: &blinks) }
-        guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
+        guard load + inserted.items <= model.capacity[vehicle] else { return nil }
         // One walk over the route's places; the window bounds first (no travel read), then the
         // detour: only a position cheaper than the best so far needs the full time check.
         var draws = blinks
         defer { blinks = draws }
-        let here = model.stopPlace[stop]
+        let here = inserted.place
         var best: Insertion?
         var bestCost = limit
         var from = model.startPlace[vehicle]
@@ -323,9 +325,7 @@ struct RouteState {
         // by its latest arrival. Both are read before the detour's three costs (three in five
         // of RC101's positions fail them), and only for a stop with windows: without, they
         // cannot fail.
-        let lastClosing = model.lastClosing[stop]
-        let earliestEnd = model.firstOpening[stop] + model.service[stop]
-        let hasWindows = !model.windows[stop].isEmpty
+        let (lastClosing, earliestEnd, hasWindows) = (inserted.lastClosing, inserted.earliestEnd, inserted.hasWindows)
         // Keeps the insertion after node p when it is the cheapest so far and on time.
         func consider(_ p: Int, from leaving: Int, to: Int, detour extra: Double) {
             // The blink is drawn last: only a position that would be the best so far needs
@@ -358,12 +358,12 @@ struct RouteState {
     /// windowed loop's code as it is: one loop with both checks spilled registers in its setup
     /// per route, RC101 +6 % instructions.
     @inline(__always) func bestPositionUnderShift(
-        of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
+        of inserted: InsertedStop, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
     ) -> Insertion? {
-        guard load + model.items[stop] <= model.capacity[vehicle] else { return nil }
+        guard load + inserted.items <= model.capacity[vehicle] else { return nil }
         var draws = blinks
         defer { blinks = draws }
-        let here = model.stopPlace[stop]
+        let (stop, here) = (inserted.stop, inserted.place)
         var best: Insertion?
         var bestCost = limit
         // Keeps the insertion after node p when it is the cheapest so far and on time.
