@@ -73,9 +73,9 @@ extension FleetState {
         underShift: Bool, blinks: inout Blinks
     ) -> Insertion? {
         // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
-        // `bestPosition` checks the room too (it answers alone in tests); checking here first, by
-        // the loop's own vehicle, costs RC101 1.3 % fewer instructions than leaving it to that check.
-        // The stop is read once per stop by the caller. A load plus another stop's items is at
+        // The room is checked here, by the loop's own vehicle (the scans below leave it to their
+        // caller; `bestPosition`, which answers alone in tests, checks it too). The stop is read
+        // once per stop by the caller. A load plus another stop's items is at
         // most all stops' items, which `FleetProblem` keeps within `Int`: no overflow check.
         guard routes[vehicle].load &+ inserted.items <= model.capacity[vehicle] else { return nil }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: inserted.stop, model) { return nil }

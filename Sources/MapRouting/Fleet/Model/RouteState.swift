@@ -293,12 +293,14 @@ struct RouteState {
         of stop: Int, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double = .infinity, blinks: inout Blinks
     ) -> Insertion? {
         let inserted = InsertedStop(stop, model)
+        guard load + inserted.items <= model.capacity[vehicle] else { return nil }
         if model.onlyShiftsLimitTimes { return bestPositionUnderShift(of: inserted, model, cheaperThan: limit, blinks: &blinks) }
         return bestPositionByLatest(of: inserted, model, cheaperThan: limit, blinks: &blinks)
     }
 
     /// ``bestPosition(of:_:cheaperThan:blinks:)`` unless shifts alone limit the times: the
-    /// positions checked by latest arrivals, or with no times at all, or with extras.
+    /// positions checked by latest arrivals, or with no times at all, or with extras. The
+    /// caller has checked that the route has room for the stop's items.
     @inline(__always) func bestPositionByLatest(
         of inserted: InsertedStop, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
     ) -> Insertion? {
@@ -307,7 +309,6 @@ struct RouteState {
         // call in the loop made it copy the route (retain and release its four arrays) per
         // scan, a fifth of a CVRP search's time.
         if model.hasExtras { return bestExtendedPosition(of: stop, model, blinks: &blinks) }
-        guard load + inserted.items <= model.capacity[vehicle] else { return nil }
         // One walk over the route's places; the window bounds first (no travel read), then the
         // detour: only a position cheaper than the best so far needs the full time check.
         var draws = blinks
@@ -356,11 +357,11 @@ struct RouteState {
     /// bounds, and the end's arrival checked against the shift
     /// (``serviceStartUnderShift(ofInserted:after:from:to:_:)``). A loop of its own leaves the
     /// windowed loop's code as it is: one loop with both checks spilled registers in its setup
-    /// per route, RC101 +6 % instructions.
+    /// per route, RC101 +6 % instructions. The caller has checked the room, as for
+    /// ``bestPositionByLatest(of:_:cheaperThan:blinks:)``.
     @inline(__always) func bestPositionUnderShift(
         of inserted: InsertedStop, _ model: FleetModel<some FleetTravel>, cheaperThan limit: Double, blinks: inout Blinks
     ) -> Insertion? {
-        guard load + inserted.items <= model.capacity[vehicle] else { return nil }
         var draws = blinks
         defer { blinks = draws }
         let (stop, here) = (inserted.stop, inserted.place)
