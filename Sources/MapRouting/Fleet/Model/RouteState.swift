@@ -185,7 +185,9 @@ struct RouteState {
             let stop = stops[p - 1]
             let here = model.stopPlace[stop]
             costTo[p] = costTo[p - 1] + model.cost(previous, toPlace: here)
-            let start = model.serviceStart(stop, arrival: departure[p - 1] + model.time(previous, toPlace: here))
+            let arrival = departure[p - 1] + model.time(previous, toPlace: here)
+            // Without windows service starts on arrival: no stop's window list is read.
+            let start = model.hasWindows ? model.serviceStart(stop, arrival: arrival) : arrival
             if !start.isFinite { onTime = false }
             departure[p] = start + model.service[stop]
             previous = here
