@@ -75,8 +75,8 @@ extension FleetState {
         // Indexing (not `let route = routes[vehicle]`) reads the route in place instead of copying it.
         // The room is checked here, by the loop's own vehicle (the scans below leave it to their
         // caller; `bestPosition`, which answers alone in tests, checks it too). The stop is read
-        // once per stop by the caller. A load plus another stop's items is at
-        // most all stops' items, which `FleetProblem` keeps within `Int`: no overflow check.
+        // once per stop by the caller. A load plus another stop's items is at most all stops'
+        // items, which `FleetProblem` keeps within `Int`: no overflow check.
         guard routes[vehicle].load &+ inserted.items <= model.capacity[vehicle] else { return nil }
         if model.hasExtras && !routes[vehicle].fitsAmounts(of: inserted.stop, model) { return nil }
         if underShift { return routes[vehicle].bestPositionUnderShift(of: inserted, model, cheaperThan: limit, blinks: &blinks) }
