@@ -12,18 +12,18 @@ enum CrossExchangeMove: StopMove {
         for other in model.neighbours[stop].prefix(neighbours) {
             let b = state.routeOf[other]
             guard b >= 0, b != a else { continue }
-            let routeB = state.routes[b]
+            // Route b is read in place: a copy per neighbour retained and released its arrays.
             let firstB = state.indexOf[other] + 2  // the string starts after `other`
             for lengthA in 1...3 where firstA + lengthA - 1 <= routeA.stops.count {
-                for lengthB in 1...3 where firstB + lengthB - 1 <= routeB.stops.count {
+                for lengthB in 1...3 where firstB + lengthB - 1 <= state.routes[b].stops.count {
                     if lengthA == 1 && lengthB == 1 { continue }  // that is a swap
                     let lastA = firstA + lengthA - 1, lastB = firstB + lengthB - 1
-                    let delta = replaceCost(routeA, firstA, lastA, by: routeB, firstB, lastB, model)
-                        + replaceCost(routeB, firstB, lastB, by: routeA, firstA, lastA, model)
-                    guard model.isMoney || delta < -FleetLocalSearch.epsilon(routeA.cost + routeB.cost) else { continue }
-                    let stringA = routeA.stops[(firstA - 1)..<lastA], stringB = routeB.stops[(firstB - 1)..<lastB]
+                    let delta = replaceCost(routeA, firstA, lastA, by: state.routes[b], firstB, lastB, model)
+                        + replaceCost(state.routes[b], firstB, lastB, by: routeA, firstA, lastA, model)
+                    guard model.isMoney || delta < -FleetLocalSearch.epsilon(routeA.cost + state.routes[b].cost) else { continue }
+                    let stringA = routeA.stops[(firstA - 1)..<lastA], stringB = state.routes[b].stops[(firstB - 1)..<lastB]
                     guard model.canServe(vehicle: a, all: stringB), model.canServe(vehicle: b, all: stringA) else { continue }
-                    var stopsA = routeA.stops, stopsB = routeB.stops
+                    var stopsA = routeA.stops, stopsB = state.routes[b].stops
                     stopsA.replaceSubrange((firstA - 1)..<lastA, with: stringB)
                     stopsB.replaceSubrange((firstB - 1)..<lastB, with: stringA)
                     if state.applyIfBetter((a, stopsA), (b, stopsB), model) { return true }

@@ -19,16 +19,17 @@ enum RelocateMove: StopMove {
             for neighbour in model.neighbours[stop].prefix(neighbours) {
                 let to = state.routeOf[neighbour]
                 guard to >= 0, model.canServe(vehicle: to, all: segment) else { continue }
-                let target = state.routes[to]
-                if to != from, target.load + segmentItems > model.capacity[to] { continue }
+                // Read in place: a copy of the route (`let target = state.routes[to]`) per
+                // neighbour retained and released its arrays, 1.3 % of a CVRP search.
+                if to != from, state.routes[to].load + segmentItems > model.capacity[to] { continue }
                 let q = state.indexOf[neighbour] + 1
                 // Put the string right after the neighbour, or right before it.
                 for p in [q, q - 1] {
                     if to == from, p >= first - 1 && p <= last { continue }
-                    let x = target.place(p, model), y = target.place(p + 1, model)
+                    let x = state.routes[to].place(p, model), y = state.routes[to].place(p + 1, model)
                     let extra = model.cost(x, head) + model.cost(tail, y) - model.cost(x, y)
                     // With vehicle costs the legs only estimate the routes' money: tried in full.
-                    guard model.isMoney || extra - gain < -FleetLocalSearch.epsilon(target.cost) else { continue }
+                    guard model.isMoney || extra - gain < -FleetLocalSearch.epsilon(state.routes[to].cost) else { continue }
                     if to == from {
                         var stops = source.stops
                         stops.removeSubrange((first - 1)..<last)
@@ -38,7 +39,7 @@ enum RelocateMove: StopMove {
                     } else {
                         var sourceStops = source.stops
                         sourceStops.removeSubrange((first - 1)..<last)
-                        var targetStops = target.stops
+                        var targetStops = state.routes[to].stops
                         targetStops.insert(contentsOf: segment, at: p)
                         if state.applyIfBetter((from, sourceStops), (to, targetStops), model) { return true }
                     }
