@@ -6,18 +6,20 @@ enum SwapMove: StopMove {
         let a = state.routeOf[stop]
         guard a >= 0 else { return false }
         let i = state.indexOf[stop] + 1
+        // Route a is copied once (it stays as it is until a move is applied), route b read in
+        // place: a copy of each per neighbour retained and released their arrays.
+        let routeA = state.routes[a]
         for other in model.neighbours[stop].prefix(neighbours) {
             let b = state.routeOf[other]
             guard b >= 0, b != a, model.serves(a, other), model.serves(b, stop)
             else { continue }
-            let (routeA, routeB) = (state.routes[a], state.routes[b])
             let loadChange = model.items[other] - model.items[stop]
-            if routeA.load + loadChange > model.capacity[a] || routeB.load - loadChange > model.capacity[b] { continue }
+            if routeA.load + loadChange > model.capacity[a] || state.routes[b].load - loadChange > model.capacity[b] { continue }
             let j = state.indexOf[other] + 1
             let delta = change(routeA, at: i, to: model.stopPlace[other], model)
-                + change(routeB, at: j, to: model.stopPlace[stop], model)
-            guard model.isMoney || delta < -FleetLocalSearch.epsilon(routeA.cost + routeB.cost) else { continue }
-            var stopsA = routeA.stops, stopsB = routeB.stops
+                + change(state.routes[b], at: j, to: model.stopPlace[stop], model)
+            guard model.isMoney || delta < -FleetLocalSearch.epsilon(routeA.cost + state.routes[b].cost) else { continue }
+            var stopsA = routeA.stops, stopsB = state.routes[b].stops
             stopsA[i - 1] = other
             stopsB[j - 1] = stop
             if state.applyIfBetter((a, stopsA), (b, stopsB), model) { return true }

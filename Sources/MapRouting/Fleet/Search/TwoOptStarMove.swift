@@ -7,21 +7,23 @@ enum TwoOptStarMove: StopMove {
         let a = state.routeOf[stop]
         guard a >= 0 else { return false }
         let p = state.indexOf[stop] + 1
+        // Route a is copied once (it stays as it is until a move is applied), route b read in
+        // place: a copy of each per neighbour retained and released their arrays.
+        let routeA = state.routes[a]
         for other in model.neighbours[stop].prefix(neighbours) {
             let b = state.routeOf[other]
             guard b >= 0, b != a else { continue }
-            let (routeA, routeB) = (state.routes[a], state.routes[b])
             let q = state.indexOf[other] + 1
             // A keeps its stops up to `stop` then takes B's from `other` on; B keeps its
             // stops before `other` then takes A's after `stop`.
-            let newA = joinedCost(routeA, through: p, routeB, from: q, model)
-            let newB = joinedCost(routeB, through: q - 1, routeA, from: p + 1, model)
+            let newA = joinedCost(routeA, through: p, state.routes[b], from: q, model)
+            let newB = joinedCost(state.routes[b], through: q - 1, routeA, from: p + 1, model)
             // With vehicle costs the legs only estimate the routes' money: every move is tried in full.
             guard model.isMoney
-                || newA + newB < routeA.legCost + routeB.legCost - FleetLocalSearch.epsilon(routeA.cost + routeB.cost)
+                || newA + newB < routeA.legCost + state.routes[b].legCost - FleetLocalSearch.epsilon(routeA.cost + state.routes[b].cost)
             else { continue }
-            let stopsA = Array(routeA.stops[..<p] + routeB.stops[(q - 1)...])
-            let stopsB = Array(routeB.stops[..<(q - 1)] + routeA.stops[p...])
+            let stopsA = Array(routeA.stops[..<p] + state.routes[b].stops[(q - 1)...])
+            let stopsB = Array(state.routes[b].stops[..<(q - 1)] + routeA.stops[p...])
             guard model.canServe(vehicle: a, all: stopsA), model.canServe(vehicle: b, all: stopsB) else { continue }
             if state.applyIfBetter((a, stopsA), (b, stopsB), model) { return true }
         }
