@@ -26,6 +26,8 @@ struct FleetOperatorTests {
     @Test(arguments: 1...6, [false, true])
     func insertionCheckAgreesWithFullSimulation(seed: UInt64, shiftsAlone: Bool) throws {
         let model = FleetModel<StoredTravel>(try Self.problem(seed: seed, shiftsAlone: shiftsAlone))
+        // The shift-alone problems must take that path (no latest arrivals), or they test nothing new.
+        #expect(model.onlyShiftsLimitTimes == shiftsAlone && model.keepsLatestArrivals == !shiftsAlone)
         let state = RegretInsertion.build(model)
         var (fitting, late) = (0, 0)
         for route in state.routes where route.isFeasible {
