@@ -70,6 +70,9 @@ struct FleetModel<Travel: FleetTravel> {
     let hasBreaks: Bool
     /// True when some stop has a time window.
     let hasWindows: Bool
+    /// True when no stop has more than one window: a stop's window is then its first opening
+    /// and last closing, and no window list is read.
+    let hasSingleWindows: Bool
     /// True when shifts are the only time limits: no windows, breaks or extras. Nobody waits
     /// then, and the routes keep no latest arrivals (``keepsLatestArrivals``).
     let onlyShiftsLimitTimes: Bool
@@ -159,6 +162,7 @@ struct FleetModel<Travel: FleetTravel> {
         }
         vehicleClassCount = classes.count
         hasWindows = problem.stops.contains { !$0.timeWindows.isEmpty }
+        hasSingleWindows = problem.stops.allSatisfy { $0.timeWindows.count <= 1 }
         hasTimeLimits = hasWindows
             || problem.vehicles.contains { $0.shift != nil || !$0.breaks.isEmpty }
         onlyShiftsLimitTimes = hasTimeLimits && !hasWindows && !hasExtras
@@ -281,6 +285,8 @@ struct FleetModel<Travel: FleetTravel> {
     /// When service starts at `stop` for a vehicle arriving at `arrival`: at once inside a
     /// window, else at the next window's start; infinity when every window has closed.
     @inline(__always) func serviceStart(_ stop: Int, arrival: Double) -> Double {
+        // One window or none (-infinity to infinity): its bounds, without the list's two reads.
+        if hasSingleWindows { return arrival <= lastClosing[stop] ? max(arrival, firstOpening[stop]) : .infinity }
         let stopWindows = windows[stop]
         if stopWindows.isEmpty { return arrival }
         for window in stopWindows where arrival <= window.end { return max(arrival, window.start) }
@@ -290,6 +296,7 @@ struct FleetModel<Travel: FleetTravel> {
     /// The latest arrival at `stop` from which service can start no later than `latestStart`
     /// (waiting is allowed, so any earlier arrival works too); -infinity when none.
     @inline(__always) func latestArrival(_ stop: Int, latestStart: Double) -> Double {
+        if hasSingleWindows { return firstOpening[stop] <= latestStart ? min(lastClosing[stop], latestStart) : -.infinity }
         let stopWindows = windows[stop]
         if stopWindows.isEmpty { return latestStart }
         for window in stopWindows.reversed() where window.start <= latestStart { return min(window.end, latestStart) }
