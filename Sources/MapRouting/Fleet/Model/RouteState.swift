@@ -177,10 +177,11 @@ struct RouteState {
     private mutating func passes(_ model: FleetModel<some FleetTravel>, forwardFrom first: Int, backwardFrom last: Int) {
         guard model.keepsTimes else { return costPass(model, forwardFrom: first) }
         let count = stops.count
-        var onTime = true
         var previous = place(first - 1, model)
         // The stops, then the end: no branch per node on its kind (the passes are a fifth of a
-        // search on long routes).
+        // search on long routes). A start that is not finite (every window closed, no way
+        // there) makes every later departure infinite, so the end's departure tells whether
+        // the route is on time: no check per node.
         for p in first..<(count + 1) {
             let stop = stops[p - 1]
             let here = model.stopPlace[stop]
@@ -188,15 +189,14 @@ struct RouteState {
             let arrival = departure[p - 1] + model.time(previous, toPlace: here)
             // Without windows service starts on arrival: no stop's window list is read.
             let start = model.hasWindows ? model.serviceStart(stop, arrival: arrival) : arrival
-            if !start.isFinite { onTime = false }
             departure[p] = start + model.service[stop]
             previous = here
         }
         let end = model.endPlace[vehicle]
         costTo[count + 1] = costTo[count] + model.cost(previous, end)
-        departure[count + 1] = departure[count] + model.time(previous, end)
-        if departure[count + 1] > model.shiftEnd[vehicle] { onTime = false }
-        isFeasible = onTime && load <= model.capacity[vehicle]
+        let endDeparture = departure[count] + model.time(previous, end)
+        departure[count + 1] = endDeparture
+        isFeasible = endDeparture.isFinite && endDeparture <= model.shiftEnd[vehicle] && load <= model.capacity[vehicle]
         cost = costTo[count + 1]
         guard model.keepsLatestArrivals else { return }
         latest[count + 1] = model.shiftEnd[vehicle]
