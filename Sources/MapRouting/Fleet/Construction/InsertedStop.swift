@@ -5,9 +5,11 @@ struct InsertedStop {
     let stop: Int
     let place: Int
     let items: Int
-    /// True when the stop has time windows; the next two are read only then.
+    let service: Double
+    /// True when the stop has time windows; the next three are read only then.
     let hasWindows: Bool
-    /// When the stop's last window closes.
+    /// When the stop's first window opens and its last closes.
+    let firstOpening: Double
     let lastClosing: Double
     /// The first window's opening plus the service time: the earliest its service can end.
     let earliestEnd: Double
@@ -16,13 +18,23 @@ struct InsertedStop {
         self.stop = stop
         place = model.stopPlace[stop]
         items = model.items[stop]
+        service = model.service[stop]
         // Without windows in the problem (CVRP) none of the window lists is read.
         guard model.hasWindows else {
-            (hasWindows, lastClosing, earliestEnd) = (false, .infinity, 0)
+            (hasWindows, firstOpening, lastClosing, earliestEnd) = (false, -.infinity, .infinity, 0)
             return
         }
         hasWindows = !model.windows[stop].isEmpty
+        firstOpening = model.firstOpening[stop]
         lastClosing = model.lastClosing[stop]
-        earliestEnd = model.firstOpening[stop] + model.service[stop]
+        earliestEnd = firstOpening + service
+    }
+
+    /// When service starts for a vehicle arriving at `arrival`, as
+    /// ``FleetModel/serviceStart(_:arrival:)`` answers, from the bounds read here when no stop
+    /// has more than one window.
+    @inline(__always) func serviceStart(arrival: Double, _ model: FleetModel<some FleetTravel>) -> Double {
+        guard model.hasSingleWindows else { return model.serviceStart(stop, arrival: arrival) }
+        return arrival <= lastClosing ? max(arrival, firstOpening) : .infinity
     }
 }

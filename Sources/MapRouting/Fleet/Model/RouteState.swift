@@ -335,7 +335,7 @@ struct RouteState {
             // one (skipping any other changes nothing), a draw per few scans instead of per position.
             // Below `bestCost` only -infinity is not finite, as in the shift loop (RC101 −2.5 %).
             guard extra < bestCost, -.infinity < extra,
-                serviceStartByLatest(ofInserted: stop, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
+                serviceStartByLatest(ofInserted: inserted, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
             else { return }
             best = Insertion(vehicle: vehicle, after: p, cost: extra)
             bestCost = extra
@@ -460,19 +460,19 @@ struct RouteState {
         if model.onlyShiftsLimitTimes {
             return serviceStartUnderShift(ofInserted: stop, after: p, from: from, to: to, model)
         }
-        return serviceStartByLatest(ofInserted: stop, after: p, from: from, to: to, model)
+        return serviceStartByLatest(ofInserted: InsertedStop(stop, model), after: p, from: from, to: to, model)
     }
 
     /// ``serviceStart(ofInserted:after:from:to:_:)`` on routes that keep latest arrivals, or no
     /// times at all.
     @inline(__always) private func serviceStartByLatest(
-        ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
+        ofInserted inserted: InsertedStop, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
     ) -> Double? {
         // Without times nothing can be late (an unreachable stop's detour is infinite).
         guard model.keepsTimes else { return 0 }
-        let here = model.stopPlace[stop]
-        let start = model.serviceStart(stop, arrival: departure[p] + model.time(from, toPlace: here))
-        guard start.isFinite, start + model.service[stop] + model.time(here, to) <= latest[p + 1] else { return nil }
+        let here = inserted.place
+        let start = inserted.serviceStart(arrival: departure[p] + model.time(from, toPlace: here), model)
+        guard start.isFinite, start + inserted.service + model.time(here, to) <= latest[p + 1] else { return nil }
         return start
     }
 
