@@ -367,7 +367,7 @@ struct RouteState {
     ) -> Insertion? {
         var draws = blinks
         defer { blinks = draws }
-        let (stop, here) = (inserted.stop, inserted.place)
+        let here = inserted.place
         var best: Insertion?
         var bestCost = limit
         // Keeps the insertion after node p when it is the cheapest so far and on time.
@@ -377,7 +377,7 @@ struct RouteState {
             // optimiser computed `isFinite` (six instructions) for every position, a third of
             // the loop (README example −10.6 % instructions).
             guard extra < bestCost, -.infinity < extra,
-                serviceStartUnderShift(ofInserted: stop, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
+                serviceStartUnderShift(ofInserted: inserted, after: p, from: leaving, to: to, model) != nil, !draws.skipsNext()
             else { return }
             best = Insertion(vehicle: vehicle, after: p, cost: extra)
             bestCost = extra
@@ -458,7 +458,7 @@ struct RouteState {
         ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
     ) -> Double? {
         if model.onlyShiftsLimitTimes {
-            return serviceStartUnderShift(ofInserted: stop, after: p, from: from, to: to, model)
+            return serviceStartUnderShift(ofInserted: InsertedStop(stop, model), after: p, from: from, to: to, model)
         }
         return serviceStartByLatest(ofInserted: InsertedStop(stop, model), after: p, from: from, to: to, model)
     }
@@ -480,11 +480,11 @@ struct RouteState {
     /// starts on arrival, and node p + 1 and every node after it arrive later by the stop's delay.
     /// The end's arrival against the shift is the whole check.
     @inline(__always) private func serviceStartUnderShift(
-        ofInserted stop: Int, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
+        ofInserted inserted: InsertedStop, after p: Int, from: Int, to: Int, _ model: FleetModel<some FleetTravel>
     ) -> Double? {
-        let here = model.stopPlace[stop]
+        let here = inserted.place
         let start = departure[p] + model.time(from, toPlace: here)
-        let delay = start + model.service[stop] + model.time(here, to) - (departure[p] + model.time(from, to))
+        let delay = start + inserted.service + model.time(here, to) - (departure[p] + model.time(from, to))
         guard start.isFinite, departure[stops.count + 1] + delay <= model.shiftEnd[vehicle] else { return nil }
         return start
     }
