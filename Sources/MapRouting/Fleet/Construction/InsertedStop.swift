@@ -6,9 +6,10 @@ struct InsertedStop {
     let place: Int
     let items: Int
     let service: Double
-    /// True when the stop has time windows; the next three are read only then.
+    /// True when the stop has time windows; the scans read `lastClosing` and `earliestEnd` as
+    /// bounds only then.
     let hasWindows: Bool
-    /// When the stop's first window opens and its last closes.
+    /// When the stop's first window opens and its last closes (-infinity and infinity: any time).
     let firstOpening: Double
     let lastClosing: Double
     /// The first window's opening plus the service time: the earliest its service can end.
@@ -31,8 +32,8 @@ struct InsertedStop {
     }
 
     /// When service starts for a vehicle arriving at `arrival`, as
-    /// ``FleetModel/serviceStart(_:arrival:)`` answers, from the bounds read here when no stop
-    /// has more than one window.
+    /// ``FleetModel/serviceStart(_:arrival:)`` answers (the same one-line formula), from the
+    /// bounds read here when no stop has more than one window.
     @inline(__always) func serviceStart(arrival: Double, _ model: FleetModel<some FleetTravel>) -> Double {
         guard model.hasSingleWindows else { return model.serviceStart(stop, arrival: arrival) }
         return arrival <= lastClosing ? max(arrival, firstOpening) : .infinity

@@ -286,6 +286,7 @@ struct FleetModel<Travel: FleetTravel> {
     /// window, else at the next window's start; infinity when every window has closed.
     @inline(__always) func serviceStart(_ stop: Int, arrival: Double) -> Double {
         // One window or none (-infinity to infinity): its bounds, without the list's two reads.
+        // `InsertedStop.serviceStart(arrival:_:)` repeats this line with bounds the scan has read.
         if hasSingleWindows { return arrival <= lastClosing[stop] ? max(arrival, firstOpening[stop]) : .infinity }
         let stopWindows = windows[stop]
         if stopWindows.isEmpty { return arrival }
